@@ -1,0 +1,79 @@
+// Builds the HTTP application from its parts. Tests build it too (and call app.inject);
+// main.ts only adds listening and signals.
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import { identify } from "./http/auth";
+import { registerProblemDetails } from "./http/problem-details";
+import { registerWebApp } from "./http/web-app";
+import { registerXsrf } from "./http/xsrf";
+import { healthRoutes } from "./modules/health/routes";
+import { identityRoutes } from "./modules/identity/routes";
+import type { TokenService } from "./modules/identity/tokens";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+}
+
+export async function buildApp({ config, database, tokens }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("principal", undefined);
+
+  registerProblemDetails(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "img-src": ["'self'", "data:", "blob:"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    hsts: config.NODE_ENV === "production",
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  registerXsrf(app, { secureCookie: config.publicUrl.startsWith("https:") });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Trade Shop API", version: "1.0.0", description: "The HTTP API of SPEC §7." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/api/")) request.principal = await identify(request, tokens);
+  });
+
+  healthRoutes(app, database);
+  identityRoutes(app, { db: database.db, tokens });
+
+  await registerWebApp(app, config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,39 @@
+// Serves the built React app on the same port as the API: hashed assets cached for a year,
+// index.html never cached, and every other GET that is not an API or image path answered
+// with index.html so the browser's router can take it (history-API fallback).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { problem, sendProblem } from "./problem-details";
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Trade Shop</title>
+<p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
+
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, "index.html");
+  const built = existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, "web app not built; serving a placeholder page");
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && !url.startsWith("/images/");
+    if (!isPage) {
+      return sendProblem(reply, problem(404, "Not Found", { detail: `No resource at ${request.method} ${url.split("?")[0]}.` }));
+    }
+    if (!built) return reply.status(503).type("text/html").send(NOT_BUILT);
+    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+}

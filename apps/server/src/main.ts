@@ -1,0 +1,68 @@
+// Process entry: config -> database (migrated, demo data on first start) -> app -> listen.
+// SIGINT/SIGTERM stop taking requests, finish the ones in flight and close the database.
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { ensureDemoData } from "./db/demo-startup";
+import { migrate } from "./db/migrate";
+import { resolveJwtSecret } from "./modules/identity/secret";
+import { createTokenService } from "./modules/identity/tokens";
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrate(database.db);
+  const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_LIFETIME_HOURS);
+  const app = await buildApp({ config, database, tokens });
+  app.addHook("onClose", () => database.close());
+
+  const demo = await ensureDemoData(database, config, app.log);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "error during shutdown");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`;
+  console.info(`\nTrade Shop is running on ${config.publicUrl} — database: ${where}`);
+  if (demo.loginsAvailable) {
+    console.info(
+      [
+        "Demo logins (password Demo-Trade-2026):",
+        "  trader  (Customer, CUS0001, liquor licensed)",
+        "  spaza   (Customer, CUS0002, not liquor licensed)",
+        "  staff   (Staff, NoImage)",
+        "  admin   (Admin)",
+        `Self-registration: account CUS0003 with e-mail newshop@demo.shop; sent mail at ${config.publicUrl}/dev/mailbox`,
+        "",
+      ].join("\n"),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Trade Shop failed to start:", error);
+  }
+  process.exit(1);
+});

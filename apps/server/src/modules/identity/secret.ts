@@ -1,0 +1,18 @@
+// Where the token-signing secret comes from: JWT_SECRET when set (required in production),
+// otherwise one generated once and kept in DATA_DIR, so logins survive a restart.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "jwt-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

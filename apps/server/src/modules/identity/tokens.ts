@@ -1,0 +1,56 @@
+// Issues and verifies the shop's login tokens: HS256 JWTs with the claims of SPEC §3
+// (exp in seconds, firstName, surname, roles, sub, uid, tenants). The algorithm is pinned
+// on verify, so a token signed any other way (or not at all) is refused.
+import { SignJWT, errors, jwtVerify } from "jose";
+import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
+import { DomainError } from "../../http/domain-error";
+
+const ALGORITHM = "HS256";
+const ISSUER = "trade-shop";
+
+export interface TokenSubject {
+  id: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  roles: string[];
+  tenants: string[];
+}
+
+export interface TokenService {
+  issue(subject: TokenSubject): Promise<{ token: string; expiresIn: number }>;
+  verify(token: string): Promise<TokenClaims>;
+}
+
+export function createTokenService(secret: string, lifetimeHours: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const lifetimeSeconds = Math.round(lifetimeHours * 3600);
+  return {
+    async issue(subject) {
+      const token = await new SignJWT({
+        firstName: subject.firstname,
+        surname: subject.lastname,
+        roles: subject.roles,
+        tenants: subject.tenants,
+        uid: String(subject.id),
+      })
+        .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+        .setSubject(subject.username)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${lifetimeSeconds}s`)
+        .sign(key);
+      return { token, expiresIn: lifetimeSeconds };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        return normalizeClaims(payload);
+      } catch (error) {
+        const message =
+          error instanceof errors.JWTExpired ? "Your session has expired. Please log in again." : "Invalid token.";
+        throw new DomainError("unauthenticated", message);
+      }
+    },
+  };
+}
