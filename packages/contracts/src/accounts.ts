@@ -1,0 +1,68 @@
+// The customer's account in the back office: who they are, where they are supplied from,
+// and what they owe and may still spend.
+import { z } from "zod";
+import { Id, Rand } from "./common";
+
+export const CustomerDetails = z.object({
+  id: Id,
+  name: z.string(),
+  /** The back-office account number, e.g. CUS0001. */
+  accountId: z.string(),
+  grouping1: z.string().nullable(),
+  grouping2: z.string().nullable(),
+  grouping3: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  address3: z.string().nullable(),
+  address4: z.string().nullable(),
+  address5: z.string().nullable(),
+  addressPC: z.string().nullable(),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  pastelCustomerId: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactTelephone1: z.string().nullable(),
+  contactTelephone2: z.string().nullable(),
+  contactCellphone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  /** Agreed delivery and order days as the back office words them, e.g. "Tuesday". */
+  nominatedDeliveryDate: z.string().nullable(),
+  nominatedOrderDate: z.string().nullable(),
+  channelGroup: z.string().nullable(),
+  channelSubGroup: z.string().nullable(),
+  mainWarehouseCode: z.string().nullable(),
+  warehouseId: Id.nullable(),
+  /** Decides the customer's list prices; deals apply on top. */
+  pricelistId: Id.nullable(),
+  pricelistName: z.string().nullable(),
+  active: z.boolean(),
+  vendorNumber: z.string().nullable(),
+  repCode: z.string().nullable(),
+  /** Without a liquor licence the customer may not add or order liquor SKUs. */
+  isLiquorCustomer: z.boolean(),
+  /** The warehouse whose stock the customer sees and buys from. */
+  stockingWarehouseCode: z.string(),
+  deliveryMethod: z.string().nullable(),
+  /** What the customer owes now (debtor's balance). */
+  dcBalance: Rand,
+});
+export type CustomerDetails = z.infer<typeof CustomerDetails>;
+
+/** remainingCredit = totalCredit - dcBalance - value of orders not yet invoiced. */
+export const CreditDetails = z.object({
+  accountId: z.string(),
+  /** The tenant (principal) the credit line is held with. */
+  principleId: z.string().nullable(),
+  remainingCredit: Rand,
+  totalCredit: Rand,
+});
+export type CreditDetails = z.infer<typeof CreditDetails>;
+
+/** The header's Current Balance and Remaining Credit; null until loaded, and then not shown. */
+export const AccountState = z.object({
+  dcBalance: CustomerDetails.shape.dcBalance.nullable(),
+  remainingCredit: CreditDetails.shape.remainingCredit.nullable(),
+});
+export type AccountState = z.infer<typeof AccountState>;

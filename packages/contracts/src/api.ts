@@ -1,0 +1,454 @@
+// The HTTP API of SPEC §7 as one table: the server registers its routes from it and the web
+// client calls through it, so a path, a payload or a role rule is written down exactly once.
+import { z } from "zod";
+import { IdParam, SuccessEnvelope } from "./common";
+import type { RoleName } from "./common";
+import { CreditDetails, CustomerDetails } from "./accounts";
+import { AddItemCommand, Cart, RemoveCartItemCommand } from "./cart";
+import {
+  AssignCoverImageCommand,
+  GetProductBySkuCodeRequest,
+  Product,
+  ProductSearchRequest,
+  ProductSearchResult,
+  UpdateDescriptionCommand,
+  UploadProductImagesCommand,
+} from "./catalogue";
+import { UserEnquiry } from "./content";
+import { Health } from "./health";
+import {
+  CreateUserPayload,
+  DirectoryUser,
+  DirectoryUserSearchQuery,
+  LoginRequest,
+  LoginResult,
+  OtpDetailsRequest,
+  OtpDetailsResult,
+  PasswordReset,
+  PasswordResetRequest,
+  PasswordResetResult,
+  PreRegistrationRequest,
+  PreRegistrationResult,
+  RegisterExternalUserPayload,
+  RoleSummary,
+  UpdateUserPayload,
+  User,
+} from "./identity";
+import { CreateOrderCommand, Order, OrderHistory } from "./orders";
+import { RemoveWishlistItemCommand, Wishlist } from "./wishlist";
+
+export interface ApiRoute {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Fastify syntax: `:name` marks a path parameter. */
+  path: string;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The 2xx body; error bodies are always ProblemDetails. */
+  response?: z.ZodType;
+  /** Whether a valid bearer token is required. */
+  auth: boolean;
+  /** Any one of these roles passes; absent means any logged-in user (when `auth`). */
+  roles?: readonly RoleName[];
+  summary: string;
+  /** Groups the route in the OpenAPI document. */
+  tag: string;
+}
+
+/** Names of the headers and cookie every request deals with (DESIGN §3). */
+export const TENANT_HEADER = "TenantId";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+export const XSRF_COOKIE = "XSRF-TOKEN";
+
+// `const` keeps each route's literal path and exact schema types, so handlers and the client
+// can infer their body and response types from the table.
+function route<const R extends ApiRoute>(r: R): R {
+  return r;
+}
+
+const STAFF = ["Staff", "Admin"] as const satisfies readonly RoleName[];
+const ADMIN = ["Admin"] as const satisfies readonly RoleName[];
+
+const UserIdParams = z.object({ id: IdParam });
+const UserRolesParams = z.object({ userId: IdParam });
+const OrderIdParams = z.object({ id: IdParam });
+
+export const api = {
+  cart: {
+    addItem: route({
+      method: "POST",
+      path: "/api/Cart/AdditemToCart",
+      body: AddItemCommand,
+      response: Cart,
+      auth: true,
+      summary: "Add packs of a SKU to the user's cart and return the re-priced cart",
+      tag: "Cart",
+    }),
+    getUserCart: route({
+      method: "GET",
+      path: "/api/Cart/GetUserCart",
+      response: Cart,
+      auth: true,
+      summary: "The user's cart, priced now",
+      tag: "Cart",
+    }),
+    removeItem: route({
+      method: "POST",
+      path: "/api/Cart/RemoveItemFromCart",
+      body: RemoveCartItemCommand,
+      response: Cart,
+      auth: true,
+      summary: "Take packs off a cart line, or drop the line",
+      tag: "Cart",
+    }),
+    // SPEC does not show the answer; an envelope lets the client toast and then reload the cart.
+    clear: route({
+      method: "POST",
+      path: "/api/Cart/ClearUserCart",
+      response: SuccessEnvelope,
+      auth: true,
+      summary: "Empty the user's cart",
+      tag: "Cart",
+    }),
+  },
+  wishlist: {
+    addItem: route({
+      method: "POST",
+      path: "/api/Wishlist/AdditemToWishlist",
+      body: AddItemCommand,
+      response: Wishlist,
+      auth: true,
+      summary: "Add a SKU to the user's wishlist",
+      tag: "Wishlist",
+    }),
+    getUserWishlist: route({
+      method: "GET",
+      path: "/api/Wishlist/GetUserWishlist",
+      response: Wishlist,
+      auth: true,
+      summary: "The user's wishlist",
+      tag: "Wishlist",
+    }),
+    removeItem: route({
+      method: "POST",
+      path: "/api/Wishlist/RemoveItemFromWishlist",
+      body: RemoveWishlistItemCommand,
+      response: Wishlist,
+      auth: true,
+      summary: "Remove a SKU from the user's wishlist",
+      tag: "Wishlist",
+    }),
+    // Same answer as clearing the cart, so both lists behave alike in the client.
+    clear: route({
+      method: "POST",
+      path: "/api/Wishlist/ClearUserWishlist",
+      response: SuccessEnvelope,
+      auth: true,
+      summary: "Empty the user's wishlist",
+      tag: "Wishlist",
+    }),
+  },
+  orders: {
+    create: route({
+      method: "POST",
+      path: "/api/Order",
+      body: CreateOrderCommand,
+      response: Order,
+      auth: true,
+      summary: "Place the cart as an order; repeating an orderReference returns the first order",
+      tag: "Orders",
+    }),
+    history: route({
+      method: "GET",
+      path: "/api/Order",
+      response: OrderHistory,
+      auth: true,
+      summary: "The customer's orders, newest first, without their lines",
+      tag: "Orders",
+    }),
+    getById: route({
+      method: "GET",
+      path: "/api/Order/GetOrderById/:id",
+      params: OrderIdParams,
+      response: Order,
+      auth: true,
+      summary: "One of the customer's orders with its lines",
+      tag: "Orders",
+    }),
+  },
+  products: {
+    getProducts: route({
+      method: "POST",
+      path: "/api/Product/GetProducts",
+      body: ProductSearchRequest,
+      response: ProductSearchResult,
+      auth: false,
+      summary: "Search the catalogue",
+      tag: "Products",
+    }),
+    getBySkuCode: route({
+      method: "POST",
+      path: "/api/Product/GetProductBySkuCode",
+      body: GetProductBySkuCodeRequest,
+      response: Product,
+      auth: false,
+      summary: "One product by its SKU code",
+      tag: "Products",
+    }),
+    // The upload and cover answers are envelopes: SPEC's success messages are what they carry.
+    uploadImages: route({
+      method: "POST",
+      path: "/api/Product/UploadProductImages",
+      body: UploadProductImagesCommand,
+      response: SuccessEnvelope,
+      auth: true,
+      roles: STAFF,
+      summary: "Add images to a product",
+      tag: "Products",
+    }),
+    assignCoverImage: route({
+      method: "POST",
+      path: "/api/Product/AssignCoverImage",
+      body: AssignCoverImageCommand,
+      response: SuccessEnvelope,
+      auth: true,
+      roles: STAFF,
+      summary: "Choose which of a product's images is its cover",
+      tag: "Products",
+    }),
+    updateDescription: route({
+      method: "POST",
+      path: "/api/Product/UpdateDescription",
+      body: UpdateDescriptionCommand,
+      response: Product,
+      auth: true,
+      roles: STAFF,
+      summary: "Change a product's description",
+      tag: "Products",
+    }),
+    search: route({
+      method: "POST",
+      path: "/api/Product/ProductSearch",
+      body: ProductSearchRequest,
+      response: ProductSearchResult,
+      auth: false,
+      summary: "Search the catalogue (the catalogue screen's call)",
+      tag: "Products",
+    }),
+  },
+  users: {
+    authenticate: route({
+      method: "POST",
+      path: "/api/Users/Authenticate",
+      body: LoginRequest,
+      response: LoginResult,
+      auth: false,
+      summary: "Log in with a username and password",
+      tag: "Users",
+    }),
+    authenticateUsingEmail: route({
+      method: "POST",
+      path: "/api/Users/AuthenticateUsingEmail",
+      body: LoginRequest,
+      response: LoginResult,
+      auth: false,
+      summary: "Log in with an e-mail address (in username) and password",
+      tag: "Users",
+    }),
+    create: route({
+      method: "POST",
+      path: "/api/Users",
+      body: CreateUserPayload,
+      response: User,
+      auth: true,
+      roles: ADMIN,
+      summary: "Create a user",
+      tag: "Users",
+    }),
+    update: route({
+      method: "PUT",
+      path: "/api/Users",
+      body: UpdateUserPayload,
+      response: User,
+      auth: true,
+      roles: ADMIN,
+      summary: "Change a user",
+      tag: "Users",
+    }),
+    list: route({
+      method: "GET",
+      path: "/api/Users",
+      response: z.array(User),
+      auth: true,
+      roles: ADMIN,
+      summary: "All users of the caller's tenants",
+      tag: "Users",
+    }),
+    getById: route({
+      method: "GET",
+      path: "/api/Users/:id",
+      params: UserIdParams,
+      response: User,
+      auth: true,
+      roles: ADMIN,
+      summary: "One user",
+      tag: "Users",
+    }),
+    // SPEC's "file-style response" carries nothing a browser needs; an envelope gives the toast.
+    enable: route({
+      method: "PUT",
+      path: "/api/Users/:id/Enable",
+      params: UserIdParams,
+      response: SuccessEnvelope,
+      auth: true,
+      roles: ADMIN,
+      summary: "Let a user log in again",
+      tag: "Users",
+    }),
+    disable: route({
+      method: "PUT",
+      path: "/api/Users/:id/Disable",
+      params: UserIdParams,
+      response: SuccessEnvelope,
+      auth: true,
+      roles: ADMIN,
+      summary: "Stop a user from logging in",
+      tag: "Users",
+    }),
+    searchDirectoryUsers: route({
+      method: "GET",
+      path: "/api/Users/SearchActiveDirectoryUsers",
+      query: DirectoryUserSearchQuery,
+      response: z.array(DirectoryUser),
+      auth: true,
+      roles: ADMIN,
+      summary: "Find directory users by part of their username",
+      tag: "Users",
+    }),
+    roles: route({
+      method: "GET",
+      path: "/api/Users/:userId/Roles",
+      params: UserRolesParams,
+      response: z.array(RoleSummary),
+      auth: true,
+      roles: ADMIN,
+      summary: "The roles a user holds",
+      tag: "Users",
+    }),
+    resetPassword: route({
+      method: "POST",
+      path: "/api/Users/ResetPassword",
+      body: PasswordReset,
+      response: PasswordResetResult,
+      auth: false,
+      summary: "Set a new password with the token from a reset link",
+      tag: "Users",
+    }),
+    requestPasswordReset: route({
+      method: "POST",
+      path: "/api/Users/RequestPasswordReset",
+      body: PasswordResetRequest,
+      response: PasswordResetRequest,
+      auth: false,
+      summary: "E-mail a reset link; answers alike whether or not the address is known",
+      tag: "Users",
+    }),
+    getOtpDetails: route({
+      method: "POST",
+      path: "/api/Users/GetUserOtpDetails",
+      body: OtpDetailsRequest,
+      response: OtpDetailsResult,
+      auth: false,
+      summary: "Where a registration PIN can be sent for a customer account",
+      tag: "Users",
+    }),
+    getCustomerDetails: route({
+      method: "POST",
+      path: "/api/Users/GetCustomerDetails",
+      response: CustomerDetails,
+      auth: true,
+      summary: "The logged-in user's customer account",
+      tag: "Users",
+    }),
+    preRegister: route({
+      method: "POST",
+      path: "/api/Users/PreRegisterUser",
+      body: PreRegistrationRequest,
+      response: PreRegistrationResult,
+      auth: false,
+      summary: "Send a registration PIN by SMS or e-mail",
+      tag: "Users",
+    }),
+    registerExternalUser: route({
+      method: "POST",
+      path: "/api/Users/RegisterExternalUser",
+      body: RegisterExternalUserPayload,
+      response: User,
+      auth: false,
+      summary: "Register a customer user with the PIN that was sent",
+      tag: "Users",
+    }),
+    enquiry: route({
+      method: "POST",
+      path: "/api/Users/UserEnquiry",
+      body: UserEnquiry,
+      response: SuccessEnvelope,
+      auth: false,
+      summary: "Send a message from the contact form",
+      tag: "Users",
+    }),
+    getCreditDetails: route({
+      method: "POST",
+      path: "/api/Users/GetCreditDetails",
+      response: CreditDetails,
+      auth: true,
+      summary: "The logged-in customer's credit limit and what remains of it",
+      tag: "Users",
+    }),
+  },
+  health: {
+    check: route({
+      method: "GET",
+      path: "/api/health",
+      response: Health,
+      auth: false,
+      summary: "Liveness, database kind and catalogue size",
+      tag: "Health",
+    }),
+  },
+} as const satisfies Record<string, Record<string, ApiRoute>>;
+
+/** What the client sends as a route's body (before defaults are applied). */
+export type RequestBody<R extends ApiRoute> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;
+
+/** What the server answers on success (the parsed, defaulted form). */
+export type ResponseBody<R extends ApiRoute> = R["response"] extends z.ZodType
+  ? z.output<R["response"]>
+  : undefined;
+
+type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamName<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of a route's `:name` segments. */
+export type PathParams<P extends string> = Record<PathParamName<P>, string | number>;
+
+type PathParamsArgs<P extends string> = string extends P
+  ? [params?: Record<string, string | number>]
+  : [PathParamName<P>] extends [never]
+    ? []
+    : [params: PathParams<P>];
+
+/** Fills a route's `:name` segments, URL-encoding each value. */
+export function buildPath<R extends ApiRoute>(route: R, ...[params]: PathParamsArgs<R["path"]>): string {
+  const values: Record<string, string | number> = params ?? {};
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_segment, name: string) => {
+    const value = values[name];
+    if (value === undefined) {
+      throw new Error(`The parameter '${name}' must be defined.`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,78 @@
+// The cart as the server prices it, and the commands that change it. A line carries the
+// product's facts at pricing time so the header dropdown needs no second lookup.
+import { z } from "zod";
+import { Id, IsoDateTime, Quantity, Rand, SkuCode, optionalText } from "./common";
+import { Product } from "./catalogue";
+
+export const CartItem = Product.pick({
+  listPriceIncl: true,
+  listPriceExcl: true,
+  stockOnHand: true,
+  packSize: true,
+  capacity: true,
+  discountPercentage: true,
+  discountPriceExcl: true,
+  discountPriceIncl: true,
+  minOrderQuantityDiscount: true,
+  dealReference: true,
+  isNewProduct: true,
+  rtCategory: true,
+  imageUrl: true,
+  stockingWarehouseCode: true,
+}).extend({
+  id: Id,
+  cartId: Id,
+  /** The SKU code. */
+  productId: SkuCode,
+  quantity: Quantity,
+  productDescription: z.string(),
+  unitPriceExcl: Rand,
+  totalPriceExcl: Rand,
+  totalPriceIncl: Rand,
+  category: z.string(),
+  subCategory: z.string().nullable(),
+  brand: z.string(),
+  /** Rand taken off the line by the deal. */
+  assignedDiscount: Rand,
+  dealDescription: z.string().nullable(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/**
+ * Every user has exactly one cart (the server creates it on first read), so `id` and
+ * `orderReference` are always set. `orderReference` is the idempotency key of the order
+ * the cart becomes; `numberOfItems` counts lines, not packs.
+ */
+export const Cart = z.object({
+  id: Id,
+  userId: Id,
+  orderReference: z.string().min(1).max(64),
+  createdDate: IsoDateTime,
+  cartItems: z.array(CartItem),
+  totalPriceExcl: Rand,
+  totalPriceIncl: Rand,
+  discount: Rand,
+  numberOfItems: z.number().int().nonnegative(),
+});
+export type Cart = z.infer<typeof Cart>;
+
+/** Adds to the cart or, on the wishlist route, to the wishlist. */
+export const AddItemCommand = z.object({
+  skuCode: SkuCode,
+  quantity: Quantity,
+  dealReference: optionalText(40),
+});
+export type AddItemCommand = z.infer<typeof AddItemCommand>;
+
+/** `remove` drops the whole line; otherwise `quantity` packs are taken off it. */
+export const RemoveCartItemCommand = z
+  .object({
+    skuCode: SkuCode,
+    remove: z.boolean(),
+    quantity: Quantity.optional(),
+  })
+  .refine((command) => command.remove || command.quantity !== undefined, {
+    message: "Enter how many packs to take off",
+    path: ["quantity"],
+  });
+export type RemoveCartItemCommand = z.infer<typeof RemoveCartItemCommand>;

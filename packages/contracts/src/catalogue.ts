@@ -1,0 +1,251 @@
+// The catalogue: products (SKUs) with their descriptive data, the search request and result,
+// and the staff commands that edit images and descriptions.
+import { z } from "zod";
+import { Id, Rand, SkuCode, optionalText, requiredText } from "./common";
+
+/** The header's category links (SPEC §2); `category` is the value of the products route query. */
+export const HEADER_CATEGORIES = [
+  { label: "Home", category: "home" },
+  { label: "Chips", category: "Chips" },
+  { label: "Chocolates", category: "Chocolates" },
+  { label: "Liquor", category: "Liquor" },
+  { label: "Sweets", category: "Sweets" },
+  { label: "Beverages", category: "Beverages" },
+  { label: "Biscuits", category: "Biscuits" },
+  { label: "Hygiene", category: "Hygiene" },
+  { label: "FEATURED", category: "featured" },
+] as const;
+export type HeaderCategory = (typeof HEADER_CATEGORIES)[number];
+
+const Measure = z.number().nonnegative().nullable();
+const Count = z.number().int().nonnegative().nullable();
+
+/**
+ * Nutrition is declared as nutrient x basis so the two panels cannot drift apart:
+ * `energyKj100g`, `energyKjServing`, `sugarG100g`, `sodiumMgServing`, ...
+ */
+const NUTRIENTS = [
+  "energyKj",
+  "carbohydrateG",
+  "sugarG",
+  "totalFatG",
+  "saturatedFatG",
+  "transFatG",
+  "proteinG",
+  "fibreG",
+  "cholesterolMg",
+  "omega3Mg",
+  "sodiumMg",
+] as const;
+type NutritionField = `${(typeof NUTRIENTS)[number]}${"100g" | "Serving"}`;
+const nutritionShape = Object.fromEntries(
+  NUTRIENTS.flatMap((nutrient) => [
+    [`${nutrient}100g`, Measure],
+    [`${nutrient}Serving`, Measure],
+  ]),
+) as Record<NutritionField, typeof Measure>;
+
+/** What the pack says about the product: most suppliers fill in only part of it, hence nullable. */
+export const ProductExtendedData = z.object({
+  id: Id,
+  skuCode: SkuCode,
+  primaryGTIN: z.string().nullable(),
+  manufacturerProductCode: z.string().nullable(),
+  unitsPerCase: Count,
+  casesPerLayer: Count,
+  layersPerPallet: Count,
+  heightMm: Measure,
+  widthMm: Measure,
+  depthMm: Measure,
+  grossWeightG: Measure,
+  brand: z.string().nullable(),
+  subBrand: z.string().nullable(),
+  productName: z.string().nullable(),
+  productType: z.string().nullable(),
+  variant: z.string().nullable(),
+  modelNumber: z.string().nullable(),
+  colour: z.string().nullable(),
+  marketingText: z.string().nullable(),
+  keywords: z.array(z.string()).nullable(),
+  shortDescription: z.string().nullable(),
+  features: z.array(z.string()).nullable(),
+  videoLink: z.string().nullable(),
+  packagingMaterial: z.string().nullable(),
+  recyclable: z.boolean().nullable(),
+  contents: z.string().nullable(),
+  countryOfOrigin: z.string().nullable(),
+  usageInstructions: z.string().nullable(),
+  storageInstructions: z.string().nullable(),
+  shelfLifeDays: Count,
+  warranty: z.string().nullable(),
+  warnings: z.string().nullable(),
+  ingredients: z.string().nullable(),
+  allergens: z.array(z.string()).nullable(),
+  // A claim the supplier has not made is simply not true, so claims are never null.
+  organic: z.boolean(),
+  vegan: z.boolean(),
+  vegetarian: z.boolean(),
+  glutenFree: z.boolean(),
+  freeRange: z.boolean(),
+  halaal: z.boolean(),
+  kosher: z.boolean(),
+  alcoholPercentage: z.number().min(0).max(100).nullable(),
+  servingSize: Measure,
+  servingUnit: z.string().nullable(),
+  ...nutritionShape,
+});
+export type ProductExtendedData = z.infer<typeof ProductExtendedData>;
+
+/** A SKU as the customer sees it: prices are those of the customer's price list and warehouse. */
+export const Product = z.object({
+  skuCode: SkuCode,
+  skuCategory: z.string(),
+  skuSubCategory: z.string().nullable(),
+  skuSubCategory2: z.string().nullable(),
+  skuSubCategory3: z.string().nullable(),
+  skuBrand: z.string(),
+  skuDescription: z.string(),
+  stockOnHand: z.number().int(),
+  listPriceIncl: Rand,
+  listPriceExcl: Rand,
+  isNewProduct: z.boolean(),
+  /** Units in one pack; quantities everywhere count packs. */
+  packSize: z.number().int().positive(),
+  /** Size of one unit as printed, e.g. "125 g" or "750 ml". */
+  capacity: z.string().nullable(),
+  discountPercentage: z.number().nullable(),
+  /** The deal price as the product card shows it (incl. VAT); pricing uses the Excl/Incl pair. */
+  discountPrice: Rand.nullable(),
+  discountPriceExcl: Rand.nullable(),
+  discountPriceIncl: Rand.nullable(),
+  /** The deal price applies from this many packs on a line. */
+  minOrderQuantityDiscount: z.number().int().positive().nullable(),
+  dealReference: z.string().nullable(),
+  isLiquor: z.boolean(),
+  rtCategory: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  stockingWarehouseCode: z.string(),
+  /** Percent, e.g. 15. */
+  vatRateCharged: z.number().min(0).max(100),
+  extendedData: ProductExtendedData.nullable(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductSortBy = z.enum(["relevance", "description", "price", "brand", "newest"]);
+export type ProductSortBy = z.infer<typeof ProductSortBy>;
+
+export const SortDirection = z.enum(["asc", "desc"]);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+export const RESULTS_PER_PAGE_CHOICES = [12, 24, 48] as const;
+
+/**
+ * Category levels line up as route category|subCategory|subCategory3|subCategory4 =
+ * categoryFilter|subCategory1Filter|subCategory2Filter|subCategory3Filter (DESIGN §4).
+ */
+export const ProductSearchRequest = z.object({
+  pageNumber: z
+    .number()
+    .int("Page number must be a whole number")
+    .min(1, "Page number starts at 1")
+    .default(1),
+  resultsPerPage: z.literal(RESULTS_PER_PAGE_CHOICES, "Choose 12, 24 or 48 results per page").default(24),
+  sortBy: ProductSortBy.default("relevance"),
+  sortDirection: SortDirection.default("asc"),
+  descriptionFilter: optionalText(100),
+  brandFilter: optionalText(100),
+  categoryFilter: optionalText(100),
+  subCategory1Filter: optionalText(100),
+  subCategory2Filter: optionalText(100),
+  subCategory3Filter: optionalText(100),
+  featuredProductsOnly: z.boolean().default(false),
+  newProductsOnly: z.boolean().default(false),
+  inStockOnly: z.boolean().default(false),
+});
+export type ProductSearchRequest = z.infer<typeof ProductSearchRequest>;
+
+export const SubCategory4Result = z.object({
+  subCategory4: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type SubCategory4Result = z.infer<typeof SubCategory4Result>;
+
+export const SubCategory3Result = z.object({
+  subCategory3: z.string(),
+  count: z.number().int().nonnegative(),
+  subCategory4s: z.array(SubCategory4Result),
+});
+export type SubCategory3Result = z.infer<typeof SubCategory3Result>;
+
+export const SubCategoryResult = z.object({
+  subCategory: z.string(),
+  count: z.number().int().nonnegative(),
+  subCategory3s: z.array(SubCategory3Result),
+});
+export type SubCategoryResult = z.infer<typeof SubCategoryResult>;
+
+/** One branch of the category tree with the number of matching products at each level. */
+export const CategoryResult = z.object({
+  category: z.string(),
+  categoryCount: z.number().int().nonnegative(),
+  subCategories: z.array(SubCategoryResult),
+});
+export type CategoryResult = z.infer<typeof CategoryResult>;
+
+export const BrandResult = z.object({
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type BrandResult = z.infer<typeof BrandResult>;
+
+export const ProductSearchResult = z.object({
+  total: z.number().int().nonnegative(),
+  resultsPerPage: z.number().int().positive(),
+  resultCount: z.number().int().nonnegative(),
+  pages: z.number().int().nonnegative(),
+  currentPage: z.number().int().positive(),
+  sortOrder: SortDirection,
+  sortBy: ProductSortBy,
+  brandFilter: z.string().nullable(),
+  searchFilter: z.string().nullable(),
+  skuResults: z.array(Product),
+  categoryResults: z.array(CategoryResult),
+  brandResults: z.array(BrandResult),
+});
+export type ProductSearchResult = z.infer<typeof ProductSearchResult>;
+
+export const GetProductBySkuCodeRequest = z.object({ skuCode: SkuCode });
+export type GetProductBySkuCodeRequest = z.infer<typeof GetProductBySkuCodeRequest>;
+
+/** Uploads travel as data URLs; the server's body limit caps their size, sharp re-encodes them. */
+const ImageDataUrl = z
+  .string()
+  .regex(/^data:image\/(png|jpeg|webp|gif);base64,/, "Each file must be a PNG, JPEG, WebP or GIF image");
+
+export const UploadProductImagesCommand = z.object({
+  src: z
+    .array(ImageDataUrl)
+    .min(1, "Choose at least one image")
+    .max(10, "Upload at most 10 images at a time"),
+  skuCode: SkuCode,
+});
+export type UploadProductImagesCommand = z.infer<typeof UploadProductImagesCommand>;
+
+/** `src` lists the product's images as shown; `mainImageIndex` picks the cover among them. */
+export const AssignCoverImageCommand = z
+  .object({
+    mainImageIndex: z.number().int().nonnegative(),
+    src: z.array(z.string().min(1)).min(1, "The product has no images to choose from"),
+    skuCode: SkuCode,
+  })
+  .refine((command) => command.mainImageIndex < command.src.length, {
+    message: "Choose one of the product's images",
+    path: ["mainImageIndex"],
+  });
+export type AssignCoverImageCommand = z.infer<typeof AssignCoverImageCommand>;
+
+export const UpdateDescriptionCommand = z.object({
+  updatedDescription: requiredText("Enter a description", 500),
+  skuCode: SkuCode,
+});
+export type UpdateDescriptionCommand = z.infer<typeof UpdateDescriptionCommand>;

@@ -1,0 +1,98 @@
+// Building blocks every other contract uses: money, dates, error and success shapes, roles.
+// Money crosses the wire as rand with 2 decimals; inside the server it is integer cents.
+import { z } from "zod";
+
+/** Rand in JSON. Float noise such as 0.1 + 0.2 is tolerated; a third decimal is not. */
+export const Rand = z
+  .number({ error: "Enter an amount in rand" })
+  .refine((rand) => Math.abs(rand * 100 - Math.round(rand * 100)) < 1e-6, "Amounts have at most 2 decimals");
+export type Rand = z.infer<typeof Rand>;
+
+/** Rounds to the nearest cent, which also absorbs float noise such as 0.1 + 0.2. */
+export function toCents(rand: number): number {
+  return Math.round(rand * 100);
+}
+
+export function toRand(cents: number): number {
+  return cents / 100;
+}
+
+/** A moment in time with its offset, as `Date.prototype.toISOString()` writes it. */
+export const IsoDateTime = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time" });
+export type IsoDateTime = z.infer<typeof IsoDateTime>;
+
+/** Primary keys of database rows (users, carts, orders, roles). */
+export const Id = z.number().int().positive();
+export type Id = z.infer<typeof Id>;
+
+/** Ids arrive in URL paths as text; Fastify hands them over as strings. */
+export const IdParam = z.coerce.number<string>().int().positive("Must be a positive whole number");
+
+/**
+ * Required free text: trimmed, with one human message both for a missing field and for an
+ * empty one, so a form shows "Enter your name" rather than zod's "expected string".
+ */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .max(max, `Use at most ${max} characters`);
+}
+
+/** Optional free text; null and absent both mean "not given". */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, `Use at most ${max} characters`).nullish();
+}
+
+export const EmailAddress = requiredText("Enter your e-mail address", 254).check(
+  z.email("Enter a valid e-mail address"),
+);
+export type EmailAddress = z.infer<typeof EmailAddress>;
+
+/** RFC 9457 problem details; `errors` maps a field name to its messages. */
+// Loose: RFC 9457 lets a problem carry extension members (when a lock ends, which SKUs are short).
+export const ProblemDetails = z.looseObject({
+  type: z.string().optional(),
+  title: z.string(),
+  status: z.number().int().optional(),
+  detail: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ProblemDetails = z.infer<typeof ProblemDetails>;
+
+/** Answer of a command with nothing else to return; the web shows it as a success toast. */
+export const SuccessEnvelope = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  title: z.string(),
+});
+export type SuccessEnvelope = z.infer<typeof SuccessEnvelope>;
+
+export const NotificationLevel = z.enum(["warning", "error", "success"]);
+export type NotificationLevel = z.infer<typeof NotificationLevel>;
+
+export const BreadcrumbItem = z.object({
+  text: z.string(),
+  currentUrl: z.string(),
+  isBrand: z.boolean(),
+  isProduct: z.boolean(),
+});
+export type BreadcrumbItem = z.infer<typeof BreadcrumbItem>;
+
+/** NoImage is a role only so that its holders see the No Images work list at /manage. */
+export const RoleName = z.enum(["Customer", "Staff", "Admin", "NoImage"]);
+export type RoleName = z.infer<typeof RoleName>;
+
+export const MAX_QUANTITY = 9999;
+
+/** A number of packs on a line: whole, 1 to 9 999. */
+export const Quantity = z
+  .number({ error: "Enter a quantity" })
+  .int("Quantity must be a whole number of packs")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_QUANTITY, "Quantity cannot be more than 9 999");
+export type Quantity = z.infer<typeof Quantity>;
+
+export const SkuCode = requiredText("Enter a product code", 40);
+export type SkuCode = z.infer<typeof SkuCode>;

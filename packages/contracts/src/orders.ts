@@ -1,0 +1,132 @@
+// Orders: what the customer submits from the cart, and the order as the back office sees it.
+// `{product}PaymentId`/`{product}AccountId` of SPEC §3 are spelt tradeShopPaymentId/tradeShopAccountId.
+import { z } from "zod";
+import { Id, IsoDateTime, Rand, optionalText } from "./common";
+import { Cart, CartItem } from "./cart";
+
+/** Back-office (Pastel) states, in the order an order normally passes through them. */
+export const OrderStatus = z.enum([
+  "Pending",
+  "Submitted",
+  "Picking",
+  "Invoiced",
+  "Dispatched",
+  "Delivered",
+  "On Hold",
+  "Rejected",
+]);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const OrderLine = CartItem.pick({
+  productId: true,
+  productDescription: true,
+  quantity: true,
+  listPriceExcl: true,
+  unitPriceExcl: true,
+  totalPriceExcl: true,
+  totalPriceIncl: true,
+  dealReference: true,
+  category: true,
+  assignedDiscount: true,
+  discountPriceIncl: true,
+  discountPriceExcl: true,
+  dealDescription: true,
+  rtCategory: true,
+}).extend({
+  warehouseCode: z.string(),
+  /** Staff changed the price by hand; the reason travels with the line to the back office. */
+  priceManipulated: z.boolean(),
+  priceManipulationReason: z.string().nullable(),
+  /** The line must be picked from `warehouseCode`, never re-routed to another warehouse. */
+  lockedWarehouse: z.boolean(),
+  dealPercent: z.number().nullable(),
+  tradePercent: z.number().nullable(),
+  pastelSalesOrderNumber: z.string().nullable(),
+  pastelInvoiceNumber: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const Order = z.object({
+  id: Id,
+  /** The number the customer sees ("Order {orderId}"); `id` is what URLs use. */
+  orderId: z.string(),
+  accountName: z.string(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  address3: z.string().nullable(),
+  address4: z.string().nullable(),
+  address5: z.string().nullable(),
+  address6: z.string().nullable(),
+  homeDelivery: z.boolean(),
+  accountId: z.string(),
+  /** The customer's own reference, usually their purchase order number. */
+  suppliedId: z.string().nullable(),
+  userId: Id,
+  orderReference: Cart.shape.orderReference,
+  createdDate: IsoDateTime,
+  orderType: z.string().nullable(),
+  shipmentMethod: z.string().nullable(),
+  orderLines: z.array(OrderLine),
+  discount: Rand,
+  tradeShopPaymentId: z.string().nullable(),
+  payfastPaymentId: z.string().nullable(),
+  tradeShopAccountId: z.string().nullable(),
+  applyLiqourCheck: z.boolean(),
+  totalPriceExcl: Rand,
+  totalPriceIncl: Rand,
+  orderSource: z.string(),
+  liquor_check: z.boolean(),
+  creditcheck_override: z.boolean(),
+  repCode: z.string().nullable(),
+  currentPastelStatus: OrderStatus,
+  /** Why the order is On Hold or Rejected (DESIGN §4); null in every other state. */
+  statusReason: z.string().nullable(),
+  lastPastelStatusUpdate: IsoDateTime.nullable(),
+  createdBy: z.string(),
+  vendorNumber: z.string().nullable(),
+  brand: z.string().nullable(),
+});
+export type Order = z.infer<typeof Order>;
+
+/**
+ * The history list leaves the lines out: it can run to hundreds of orders, and the details
+ * screen loads one order with its lines through GetOrderById.
+ */
+export const OrderHistoryEntry = Order.omit({ orderLines: true });
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
+
+export const OrderHistory = z.array(OrderHistoryEntry);
+export type OrderHistory = z.infer<typeof OrderHistory>;
+
+/**
+ * What the customer submits. The server re-prices every line itself, so a line only names
+ * the SKU, quantity and deal, plus the prices the customer saw so a change can be refused (409).
+ */
+export const CreateOrderLine = OrderLine.pick({
+  productId: true,
+  quantity: true,
+  dealReference: true,
+  unitPriceExcl: true,
+  totalPriceExcl: true,
+  totalPriceIncl: true,
+});
+export type CreateOrderLine = z.infer<typeof CreateOrderLine>;
+
+export const CreateOrderCommand = Order.pick({
+  orderReference: true,
+  createdDate: true,
+  discount: true,
+  applyLiqourCheck: true,
+  totalPriceExcl: true,
+  totalPriceIncl: true,
+}).extend({
+  orderLines: z.array(CreateOrderLine).min(1, "Your cart is empty"),
+  suppliedId: optionalText(50),
+  homeDelivery: z.boolean().default(false),
+  /** Honoured only for Staff and Admin; a customer sending it is ignored. */
+  creditcheck_override: z.boolean().default(false),
+});
+export type CreateOrderCommand = z.infer<typeof CreateOrderCommand>;

@@ -1,0 +1,77 @@
+// The web app's own URLs (SPEC §2), kept here so links, redirects and the server's
+// history-API fallback agree, plus how the products URL maps onto a catalogue search.
+import { z } from "zod";
+import type { ProductSearchRequest } from "./catalogue";
+
+export const appRoutes = {
+  products: "/products",
+  featured: "/featured",
+  login: "/login",
+  registerAccount: "/register-account",
+  ordersHistory: "/orders-history",
+  orderDetails: "/orders-history/:id",
+  checkout: "/checkout",
+  wishList: "/wish-list",
+  cart: "/cart",
+  contact: "/contact",
+  accessToInformation: "/access-to-information",
+  termsAndConditions: "/terms-and-conditions",
+  addresses: "/addresses",
+  accountDashboard: "/account-dashboard",
+  notFound: "/not-found",
+  authorizationDenied: "/authorization-denied",
+  underConstruction: "/under-construction",
+  /** The No Images work list. */
+  manage: "/manage",
+  auth: {
+    login: "/auth/login",
+    forgotPassword: "/auth/forgot-password",
+    resetPassword: "/auth/reset-password",
+  },
+} as const;
+
+/** Where the empty path and a placed order land. */
+export const DEFAULT_LANDING = "/products?category=home";
+
+/** The query of /products as the header, breadcrumb and search box write it. */
+export const ProductsRouteQuery = z.object({
+  category: z.string().optional(),
+  subCategory: z.string().optional(),
+  subCategory3: z.string().optional(),
+  subCategory4: z.string().optional(),
+  brand: z.string().optional(),
+  // A hand-edited URL with a bad page number shows page 1 rather than an error.
+  pageNumber: z.coerce.number<string>().int().min(1).catch(1),
+  searchText: z.string().optional(),
+});
+export type ProductsRouteQuery = z.infer<typeof ProductsRouteQuery>;
+
+/**
+ * DESIGN §4: category=home means no category filter and category=featured means featured
+ * products only; the deeper levels shift by one name between the URL and the request.
+ */
+export function productSearchFromRoute(
+  query: ProductsRouteQuery,
+): Pick<
+  ProductSearchRequest,
+  | "pageNumber"
+  | "categoryFilter"
+  | "subCategory1Filter"
+  | "subCategory2Filter"
+  | "subCategory3Filter"
+  | "brandFilter"
+  | "descriptionFilter"
+  | "featuredProductsOnly"
+> {
+  const category = query.category === "home" || query.category === "featured" ? undefined : query.category;
+  return {
+    pageNumber: query.pageNumber,
+    categoryFilter: category ?? null,
+    subCategory1Filter: query.subCategory ?? null,
+    subCategory2Filter: query.subCategory3 ?? null,
+    subCategory3Filter: query.subCategory4 ?? null,
+    brandFilter: query.brand ?? null,
+    descriptionFilter: query.searchText ?? null,
+    featuredProductsOnly: query.category === "featured",
+  };
+}
