@@ -38,7 +38,7 @@ export function createTokenService(secret: string, lifetimeHours: number): Token
         .setSubject(subject.username)
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(`${lifetimeSeconds}s`)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
         .sign(key);
       return { token, expiresIn: lifetimeSeconds };
     },

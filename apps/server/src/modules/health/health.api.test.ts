@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/test-app";
+import { testDbKind } from "../../../test/databases";
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("names the database in use and counts the loaded catalogue", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe("ok");
+    expect(body.database).toBe(testDbKind());
+    expect(body.products).toBeGreaterThanOrEqual(3000);
+    expect(body.warehouses).toBe(7);
+  });
+
+  it("gives a client without one an XSRF-TOKEN cookie readable by script", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const cookie = res.cookies.find((c) => c.name === "XSRF-TOKEN");
+    expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
+    expect(cookie?.httpOnly).not.toBe(true);
+    expect(cookie?.sameSite).toBe("Strict");
+  });
+});
+
+describe("API plumbing", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers an unknown API path with a 404 problem, not the web app", async () => {
+    const res = await t.request({ method: "GET", url: "/api/NoSuchThing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/problem+json");
+    expect(res.json().title).toBe("Not Found");
+  });
+
+  it("refuses a state-changing request without the XSRF header", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      headers: { "content-type": "application/json", cookie: "XSRF-TOKEN=abc" },
+      payload: JSON.stringify({ username: "trader", password: "x" }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toMatch(/request-forgery/);
+  });
+
+  it("refuses a mismatched XSRF header", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: "trader", password: "x" },
+      headers: { "x-xsrf-token": "not-the-cookie" },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it.each([
+    ["a body that is not JSON", "{not json", "application/json"],
+    ["an empty JSON body", "", "application/json"],
+    ["a body that is not JSON at all", "username=trader", "text/plain"],
+  ])("answers %s with a 400 problem", async (_name, payload, type) => {
+    const res = await t.request({ method: "POST", url: "/api/Users/Authenticate", headers: { "content-type": type } });
+    const withBody = await t.app.inject({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      headers: { "content-type": type, cookie: "XSRF-TOKEN=k", "x-xsrf-token": "k" },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(withBody.statusCode).toBe(400);
+    expect(withBody.json().status).toBe(400);
+  });
+
+  it("answers a body over the size limit with a 400 problem", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: "x".repeat(2 * 1024 * 1024), password: "y" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/too large/);
+  });
+
+  it("names the fields of a wrongly shaped body", async () => {
+    const res = await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "" } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(["username", "password"]));
+  });
+
+  it("serves the OpenAPI document generated from the contracts", async () => {
+    const res = await t.request({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths["/api/Users/Authenticate"].post).toBeDefined();
+    expect(doc.paths["/api/health"].get).toBeDefined();
+  });
+});
