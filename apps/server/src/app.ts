@@ -22,6 +22,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { identityRoutes } from "./modules/identity/routes";
 import type { TokenService } from "./modules/identity/tokens";
 
+/** What every module's routes may use. */
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -71,8 +72,9 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
     if (request.url.startsWith("/api/")) request.principal = await identify(request, tokens);
   });
 
-  healthRoutes(app, database);
-  identityRoutes(app, { db: database.db, tokens });
+  const deps = { config, database, tokens };
+  healthRoutes(app, deps);
+  identityRoutes(app, deps);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -2,10 +2,10 @@
 // the catalogue is loaded, so an operator sees a half-started shop at a glance.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { Database } from "../../db/database";
+import type { AppDeps } from "../../app";
 import { handle } from "../../http/route";
 
-export function healthRoutes(app: FastifyInstance, database: Database) {
+export function healthRoutes(app: FastifyInstance, { database }: AppDeps) {
   handle(app, api.health.check, async () => {
     const [products, warehouses] = await Promise.all([
       database.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
