@@ -1,0 +1,111 @@
+// Builds the breadcrumb trail from the URL (SPEC §2): the catalogue's category levels, brand
+// and search from the products query, and a readable name for every other page.
+import type { BreadcrumbItem } from "@trade-shop/contracts/common";
+import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
+import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
+
+const PAGE_NAMES: Record<string, string> = {
+  "orders-history": "Orders",
+  checkout: "Checkout",
+  "wish-list": "Wishlist",
+  cart: "Cart",
+  contact: "Contact",
+  "access-to-information": "Access to Information",
+  "terms-and-conditions": "Terms & Conditions",
+  addresses: "Addresses",
+  "account-dashboard": "My Account",
+  "under-construction": "Under construction",
+  manage: "No Images",
+  login: "Login",
+  "register-account": "Register",
+  "forgot-password": "Forgot password",
+  "reset-password": "Reset password",
+  "authorization-denied": "Auth denied",
+  "not-found": "Not found",
+};
+
+/** Route segments that only group pages and have no page of their own. */
+const GROUPING_SEGMENTS = new Set(["auth"]);
+
+const CATEGORY_LEVELS = ["category", "subCategory", "subCategory3", "subCategory4"] as const;
+
+function crumb(
+  text: string,
+  currentUrl: string,
+  kind: { isBrand?: boolean; isProduct?: boolean } = {},
+): BreadcrumbItem {
+  return { text, currentUrl, isBrand: kind.isBrand ?? false, isProduct: kind.isProduct ?? false };
+}
+
+function categoryName(category: string): string {
+  if (category.toLowerCase() === "featured") return "Featured";
+  return (
+    HEADER_CATEGORIES.find((c) => c.category.toLowerCase() === category.toLowerCase())?.label ?? category
+  );
+}
+
+function productsUrl(query: URLSearchParams): string {
+  const withPage = new URLSearchParams(query);
+  withPage.set("pageNumber", "1");
+  return `${appRoutes.products}?${withPage}`;
+}
+
+function catalogueCrumbs(params: URLSearchParams): BreadcrumbItem[] {
+  const crumbs: BreadcrumbItem[] = [];
+  const query = new URLSearchParams();
+  for (const level of CATEGORY_LEVELS) {
+    const value = params.get(level)?.trim();
+    if (!value) break;
+    query.set(level, value);
+    if (level === "category" && value.toLowerCase() === "home") continue;
+    crumbs.push(crumb(level === "category" ? categoryName(value) : value, productsUrl(query)));
+  }
+  const brand = params.get("brand")?.trim();
+  if (brand) {
+    query.set("brand", brand);
+    crumbs.push(crumb(brand, productsUrl(query), { isBrand: true }));
+  }
+  const searchText = params.get("searchText")?.trim();
+  if (searchText) {
+    crumbs.push(crumb(`Search: “${searchText}”`, productsUrl(new URLSearchParams({ searchText }))));
+  }
+  return crumbs;
+}
+
+function humanise(segment: string): string {
+  const words = segment.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function pageCrumbs(pathname: string): BreadcrumbItem[] {
+  const crumbs: BreadcrumbItem[] = [];
+  let url = "";
+  let previous = "";
+  for (const segment of pathname.split("/").filter(Boolean)) {
+    url += `/${segment}`;
+    const text = safeDecode(segment);
+    if (!GROUPING_SEGMENTS.has(segment)) {
+      crumbs.push(
+        crumb(previous === "orders-history" ? `Order ${text}` : (PAGE_NAMES[segment] ?? humanise(text)), url),
+      );
+    }
+    previous = segment;
+  }
+  return crumbs;
+}
+
+/** The trail for a URL, always starting at Home; the last item is the current page. */
+export function breadcrumbItems(pathname: string, search: string): BreadcrumbItem[] {
+  const home = crumb("Home", DEFAULT_LANDING);
+  const rest =
+    pathname === appRoutes.products ? catalogueCrumbs(new URLSearchParams(search)) : pageCrumbs(pathname);
+  return [home, ...rest];
+}

@@ -1,0 +1,45 @@
+// The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
+// itself; the page never does.
+import { Link } from "react-router";
+import { ImageOff } from "lucide-react";
+import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { hasRole, useSession } from "../../lib/session";
+import { categoryHref, useSelectedCategory } from "./category-links";
+
+const linkBase =
+  "inline-flex min-h-11 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-3 text-sm font-semibold";
+
+export function CategoryNav() {
+  const selected = useSelectedCategory();
+  const showNoImages = hasRole(useSession(), "NoImage");
+
+  return (
+    <nav aria-label="Product categories" className="on-brand bg-brand-bg text-on-brand">
+      <ul className="mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4 lg:justify-center lg:px-6">
+        {HEADER_CATEGORIES.map(({ label, category }) => {
+          const isSelected = selected === category.toLowerCase();
+          return (
+            <li key={category} className="snap-start">
+              <Link
+                to={categoryHref(category)}
+                aria-current={isSelected ? "page" : undefined}
+                className={`${linkBase} ${isSelected ? "bg-surface text-brand shadow-sm" : "hover:bg-white/15"}`}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+        {showNoImages && (
+          <li className="snap-start">
+            <Link to={appRoutes.manage} className={`${linkBase} hover:bg-white/15`}>
+              <ImageOff aria-hidden="true" className="size-4" />
+              No Images
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

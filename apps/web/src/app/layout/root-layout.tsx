@@ -1,0 +1,47 @@
+// The page frame around every route: progress bar, skip link, header, breadcrumb, main
+// content, footer and back-to-top, plus scroll restoration between pages.
+import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
+import { useSession } from "../../lib/session";
+import { BackToTop } from "./back-to-top";
+import { Breadcrumb } from "./breadcrumb";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { HttpProgressBar } from "./http-progress-bar";
+
+export function RootLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+
+  // SPEC §2: image paths are for logged-in users only. Only the path counts, so a search for
+  // the word "images" still works.
+  if (!session && /images/i.test(pathname)) return <Navigate to="/" replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <HttpProgressBar />
+      <a
+        id="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+        className="sr-only z-[70] rounded-lg bg-surface px-4 py-3 font-semibold text-brand shadow-lg focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 pb-16 outline-none sm:px-6 lg:px-8"
+      >
+        <Breadcrumb />
+        <Outlet />
+      </main>
+      <Footer />
+      <BackToTop />
+      <ScrollRestoration />
+    </div>
+  );
+}

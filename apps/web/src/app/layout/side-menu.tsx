@@ -1,0 +1,112 @@
+// The mobile menu (SPEC §4 "side menu open"): a modal drawer from the left built on <dialog>,
+// which gives focus trapping, Escape to close and an inert page behind it for free.
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Clock, Headset, X } from "lucide-react";
+import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import logoMark from "../../assets/logo-mark.svg";
+import { shopDetails } from "../shop-details";
+import { AccountLinks } from "./account-links";
+import { categoryHref, useSelectedCategory } from "./category-links";
+import { SalesSupportLink, WhatsAppLink } from "./contact-links";
+import { ThemeToggle } from "./theme-toggle";
+
+interface SideMenuProps {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+const menuItem = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 font-medium hover:bg-surface-2";
+const sectionTitle = "px-3 pb-1 pt-4 text-xs font-bold uppercase tracking-wide text-muted";
+
+export function SideMenu({ id, open, onClose }: SideMenuProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const selected = useSelectedCategory();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      id={id}
+      aria-label="Menu"
+      onClose={onClose}
+      // A click on the backdrop lands on the dialog itself; a followed link should close it too.
+      onClick={(event) => {
+        if (event.target === event.currentTarget || (event.target as Element).closest("a")) onClose();
+      }}
+      className="m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
+    >
+      <div className="flex h-full flex-col overflow-y-auto px-3 pb-6">
+        <div className="flex items-center justify-between border-b border-line py-2">
+          <Link to="/" className="flex min-h-11 items-center gap-2 px-1 font-bold">
+            <img src={logoMark} alt="" width={32} height={32} className="size-8" />
+            {shopDetails.name}
+          </Link>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2"
+          >
+            <X aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+
+        <p className={sectionTitle}>Your account</p>
+        <AccountLinks variant="menu" />
+
+        <nav aria-label="Categories menu">
+          <p className={sectionTitle}>Shop by category</p>
+          <ul>
+            {HEADER_CATEGORIES.map(({ label, category }) => {
+              const isSelected = selected === category.toLowerCase();
+              return (
+                <li key={category}>
+                  <Link
+                    to={categoryHref(category)}
+                    aria-current={isSelected ? "page" : undefined}
+                    className={`${menuItem} ${isSelected ? "bg-brand-soft font-semibold text-brand" : ""}`}
+                  >
+                    {label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <p className={sectionTitle}>Help</p>
+        <ul>
+          <li>
+            <Link to={appRoutes.contact} className={menuItem}>
+              <Headset aria-hidden="true" className="size-4" />
+              Contact
+            </Link>
+          </li>
+          <li>
+            <SalesSupportLink className={menuItem} />
+          </li>
+          <li>
+            <WhatsAppLink className={menuItem} />
+          </li>
+        </ul>
+        <p className="flex items-center gap-3 px-3 py-2 text-sm text-muted">
+          <Clock aria-hidden="true" className="size-4 shrink-0" />
+          Head office: {shopDetails.hours}
+        </p>
+
+        <div className="mt-auto border-t border-line pt-2">
+          <ThemeToggle showLabel className={menuItem} />
+        </div>
+      </div>
+    </dialog>
+  );
+}

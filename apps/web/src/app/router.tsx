@@ -1,0 +1,103 @@
+// Every route of SPEC §2. The login area is code-split (route `lazy`), the order history is
+// guarded by a loader, and unknown paths end on /not-found.
+import { createBrowserRouter, redirect, type RouteObject } from "react-router";
+import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
+import { AccountDashboardPage } from "../features/accounts/account-dashboard-page";
+import { AddressesPage } from "../features/accounts/addresses-page";
+import { CartPage } from "../features/cart/cart-page";
+import { ManageImagesPage } from "../features/catalogue/manage-images-page";
+import { ProductsPage } from "../features/catalogue/products-page";
+import { AccessToInformationPage } from "../features/content/access-to-information-page";
+import { ContactPage } from "../features/content/contact-page";
+import { TermsAndConditionsPage } from "../features/content/terms-and-conditions-page";
+import { CheckoutPage } from "../features/orders/checkout-page";
+import { OrderDetailsPage } from "../features/orders/order-details-page";
+import { OrdersHistoryPage } from "../features/orders/orders-history-page";
+import { WishListPage } from "../features/wishlist/wish-list-page";
+import { RootLayout } from "./layout/root-layout";
+import { AuthorizationDeniedPage } from "./pages/authorization-denied-page";
+import { NotFoundPage } from "./pages/not-found-page";
+import { PageLoading } from "./pages/page-loading";
+import { RouteErrorPage } from "./pages/route-error-page";
+import { UnderConstructionPage } from "./pages/under-construction-page";
+import { requireValidToken } from "./route-guards";
+
+/**
+ * A route that only redirects. Its spinner shows in the moment the target page's code is
+ * still loading, e.g. /auth on its way to the lazy login page.
+ */
+const redirectTo = (to: string): Pick<RouteObject, "loader" | "Component"> => ({
+  loader: () => redirect(to),
+  Component: PageLoading,
+});
+
+// The identity pages load on first use: most visits browse the catalogue without them.
+const loginPage = async () => ({ Component: (await import("../features/identity/login-page")).LoginPage });
+const forgotPasswordPage = async () => ({
+  Component: (await import("../features/identity/forgot-password-page")).ForgotPasswordPage,
+});
+const resetPasswordPage = async () => ({
+  Component: (await import("../features/identity/reset-password-page")).ResetPasswordPage,
+});
+const registerAccountPage = async () => ({
+  Component: (await import("../features/identity/register-account-page")).RegisterAccountPage,
+});
+
+const path = (route: string) => route.replace(/^\//, "");
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        // Routes that load code or check the session first show a spinner inside the page frame.
+        HydrateFallback: PageLoading,
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, ...redirectTo(DEFAULT_LANDING) },
+          { path: path(appRoutes.featured), ...redirectTo(`${appRoutes.products}?category=featured`) },
+          { path: path(appRoutes.products), Component: ProductsPage },
+          {
+            path: path(appRoutes.ordersHistory),
+            loader: requireValidToken,
+            children: [
+              { index: true, Component: OrdersHistoryPage },
+              { path: ":id", Component: OrderDetailsPage },
+            ],
+          },
+          {
+            path: "auth",
+            children: [
+              { index: true, ...redirectTo(appRoutes.auth.login) },
+              { path: "login", lazy: loginPage },
+              { path: "forgot-password", lazy: forgotPasswordPage },
+              { path: "reset-password", lazy: resetPasswordPage },
+              { path: "*", ...redirectTo(appRoutes.notFound) },
+            ],
+          },
+          { path: path(appRoutes.login), lazy: loginPage },
+          { path: path(appRoutes.registerAccount), lazy: registerAccountPage },
+          { path: path(appRoutes.checkout), Component: CheckoutPage },
+          { path: path(appRoutes.wishList), Component: WishListPage },
+          { path: path(appRoutes.cart), Component: CartPage },
+          { path: path(appRoutes.contact), Component: ContactPage },
+          { path: path(appRoutes.accessToInformation), Component: AccessToInformationPage },
+          { path: path(appRoutes.termsAndConditions), Component: TermsAndConditionsPage },
+          { path: path(appRoutes.addresses), Component: AddressesPage },
+          { path: path(appRoutes.accountDashboard), Component: AccountDashboardPage },
+          { path: path(appRoutes.underConstruction), Component: UnderConstructionPage },
+          { path: path(appRoutes.manage), Component: ManageImagesPage },
+          { path: path(appRoutes.authorizationDenied), Component: AuthorizationDeniedPage },
+          { path: path(appRoutes.notFound), Component: NotFoundPage },
+          // SPEC §2 "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.
+          { path: ":returnUrl/:returnPath", lazy: loginPage },
+          { path: "*", ...redirectTo(appRoutes.notFound) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

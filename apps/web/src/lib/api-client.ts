@@ -1,0 +1,192 @@
+// The one HTTP client of the web app (SPEC §7, §8). Every call goes through the route table of
+// @trade-shop/contracts/api, carries the session's token, tenant and request-forgery header,
+// and fails the same way everywhere: a toast for the user and a typed ApiError for the caller.
+import { toast } from "sonner";
+import type { z } from "zod";
+import {
+  TENANT_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  buildPath,
+  type ApiRoute,
+  type PathParams,
+  type RequestBody,
+  type ResponseBody,
+} from "@trade-shop/contracts/api";
+import { ProblemDetails, SuccessEnvelope } from "@trade-shop/contracts/common";
+import { trackRequest } from "./http-activity";
+import { clearSession, getSession, getTenant } from "./session";
+
+/** SPEC §9: the global HTTP error toast stays 5 seconds. */
+export const ERROR_TOAST_MS = 5000;
+export const ERROR_TOAST_TITLE = "Error";
+export const UNEXPECTED_ERROR = "An unexpected server error occurred.";
+export const UNREADABLE_ERROR = "An error occurred";
+export const OFFLINE_ERROR = "Could not reach Trade Shop. Check your connection and try again.";
+
+/** A failed call: `status` 0 means the server was not reached; `problem` is the server's explanation, if it gave one. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly problem?: ProblemDetails,
+  ) {
+    super(message);
+  }
+}
+
+/** What to tell the user about a failed call; `problem` is kept for the caller when the body was one. */
+export interface Failure {
+  message: string;
+  problem?: ProblemDetails;
+}
+
+const LenientProblem = ProblemDetails.partial();
+
+/**
+ * SPEC §8: the first message of an `errors` map, else the problem's title; a body that cannot
+ * be read says "An error occurred"; anything else is "An unexpected server error occurred.".
+ */
+export function describeFailure(status: number, bodyText: string): Failure {
+  if (status === 0) return { message: OFFLINE_ERROR };
+  if (bodyText.trim() === "") return { message: UNEXPECTED_ERROR };
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return { message: UNREADABLE_ERROR };
+  }
+  const lenient = LenientProblem.safeParse(body);
+  if (!lenient.success) return { message: UNEXPECTED_ERROR };
+  const strict = ProblemDetails.safeParse(body);
+  const problem = strict.success ? strict.data : undefined;
+  const firstFieldMessage = Object.values(lenient.data.errors ?? {})
+    .flat()
+    .find((message) => message.trim() !== "");
+  const message = firstFieldMessage ?? lenient.data.title;
+  return message ? { message, problem } : { message: UNEXPECTED_ERROR, problem };
+}
+
+/** SPEC §7: a successful answer shaped as a success envelope is announced with a success toast. */
+export function describeSuccess(body: unknown): { title: string; message: string } | null {
+  const envelope = SuccessEnvelope.safeParse(body);
+  return envelope.success && envelope.data.success
+    ? { title: envelope.data.title, message: envelope.data.message }
+    : null;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+type BodyOption<R extends ApiRoute> = R["body"] extends z.ZodType
+  ? { body: RequestBody<R> }
+  : { body?: never };
+type ParamsOption<R extends ApiRoute> = keyof PathParams<R["path"]> extends never
+  ? { params?: never }
+  : { params: PathParams<R["path"]> };
+type QueryOption<R extends ApiRoute> = R["query"] extends z.ZodType
+  ? { query: z.input<R["query"]> & Record<string, QueryValue> }
+  : { query?: never };
+
+export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
+  ParamsOption<R> &
+  QueryOption<R> & { signal?: AbortSignal };
+
+type OptionsArgs<R extends ApiRoute> =
+  Record<string, never> extends ApiRequestOptions<R>
+    ? [options?: ApiRequestOptions<R>]
+    : [options: ApiRequestOptions<R>];
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  const cookie = document.cookie.split("; ").find((entry) => entry.startsWith(prefix));
+  return cookie ? decodeURIComponent(cookie.slice(prefix.length)) : null;
+}
+
+function buildUrl(
+  route: ApiRoute,
+  params: Record<string, string | number> | undefined,
+  query: Record<string, QueryValue> | undefined,
+) {
+  const fillPath = buildPath as (route: ApiRoute, params?: Record<string, string | number>) => string;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${fillPath(route, params)}?${queryString}` : fillPath(route, params);
+}
+
+function buildHeaders(method: string): Headers {
+  const headers = new Headers({ Accept: "application/json", "Content-Type": "application/json" });
+  const session = getSession();
+  if (session) headers.set("Authorization", `Bearer ${session.token}`);
+  const tenant = getTenant();
+  if (tenant) headers.set(TENANT_HEADER, tenant);
+  // Every path in the route table is relative to this origin, so every unsafe method carries the
+  // double-submit token the server set in its cookie.
+  if (method !== "GET" && method !== "HEAD") {
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+  return headers;
+}
+
+function fail(status: number, failure: Failure): never {
+  if (status === 401) clearSession();
+  toast.error(ERROR_TOAST_TITLE, { description: failure.message, duration: ERROR_TOAST_MS });
+  throw new ApiError(status, failure.message, failure.problem);
+}
+
+async function send<R extends ApiRoute>(
+  route: R,
+  options: Partial<ApiRequestOptions<ApiRoute>>,
+): Promise<ResponseBody<R>> {
+  const method = route.method;
+  const hasBody = method !== "GET";
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route, options.params, options.query), {
+      method,
+      headers: buildHeaders(method),
+      // Body-less commands still send "{}" so the JSON content type always holds a JSON body.
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return fail(0, describeFailure(0, ""));
+  }
+
+  if (response.status === 204) return undefined as ResponseBody<R>;
+  const text = await response.text();
+  if (!response.ok) return fail(response.status, describeFailure(response.status, text));
+  if (text.trim() === "" || !route.response) return undefined as ResponseBody<R>;
+
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail(response.status, { message: UNREADABLE_ERROR });
+  }
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) {
+    console.error(`${method} ${route.path} answered with an unexpected shape`, parsed.error);
+    return fail(response.status, { message: UNEXPECTED_ERROR });
+  }
+  const success = describeSuccess(parsed.data);
+  if (success) toast.success(success.title, { description: success.message, position: "bottom-center" });
+  return parsed.data as ResponseBody<R>;
+}
+
+/**
+ * Calls one route of the API table, e.g. `apiRequest(api.orders.getOrderById, { params: { id } })`.
+ * Resolves with the parsed response body (undefined for 204 or a route without one).
+ */
+export function apiRequest<const R extends ApiRoute>(
+  route: R,
+  ...[options]: OptionsArgs<R>
+): Promise<ResponseBody<R>> {
+  return trackRequest(send(route, (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>));
+}

@@ -1,0 +1,40 @@
+// How the shop writes money and times: rand as "R1 234.56" and times in Johannesburg as
+// "21-Nov-2026 14:05", the same on every screen whatever the browser's own locale or zone.
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+const johannesburgParts = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: "Africa/Johannesburg",
+  year: "numeric",
+  month: "numeric",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Shown where a value is missing or unreadable, so a bad field never breaks a whole page. */
+export const NO_VALUE = "—";
+
+/** Rand amount as "R1 234.56": prefix R, space between thousands, point before cents. */
+export function formatRand(rand: number): string {
+  if (!Number.isFinite(rand)) return NO_VALUE;
+  // toPrecision first so 1.005 (stored as 1.00499…) rounds half-up like the server's prices.
+  const cents = Math.round(Number((Math.abs(rand) * 100).toPrecision(15)));
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  const fraction = (cents % 100).toString().padStart(2, "0");
+  const sign = rand < 0 && cents > 0 ? "-" : "";
+  return `${sign}R${whole}.${fraction}`;
+}
+
+/** ISO timestamp as "dd-MMM-yyyy HH:mm" in Africa/Johannesburg, e.g. "21-Nov-2026 14:05". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (iso.trim() === "" || Number.isNaN(date.getTime())) return NO_VALUE;
+  const parts = johannesburgParts.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const month = MONTHS[Number(part("month")) - 1] ?? "";
+  return `${part("day")}-${month}-${part("year")} ${part("hour")}:${part("minute")}`;
+}

@@ -1,0 +1,124 @@
+// The logged-in session: the JWT in localStorage ("tradeshop.session"), its decoded claims,
+// and the active tenant. Other tabs follow along through the storage event, and the session
+// ends by itself when the token expires.
+import type { RoleName } from "@trade-shop/contracts/common";
+import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
+import { createStore, useStore } from "./store";
+
+const SESSION_KEY = "tradeshop.session";
+const TENANT_KEY = "tradeshop.tenant";
+/** setTimeout cannot wait longer than this (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface Session {
+  token: string;
+  claims: TokenClaims;
+}
+
+function base64UrlToText(segment: string): string {
+  const base64 = segment
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(segment.length / 4) * 4, "=");
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The token's claims, or null when it is not a readable shop token. The signature is the server's business. */
+export function decodeToken(token: string): TokenClaims | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    return normalizeClaims(JSON.parse(base64UrlToText(payload)));
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §4: a valid token is non-empty and its exp (seconds) is still in the future. */
+export function isTokenValid(token: string | null | undefined, nowMs: number = Date.now()): boolean {
+  if (!token) return false;
+  const claims = decodeToken(token);
+  return claims !== null && claims.exp * 1000 > nowMs;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function sessionFrom(token: string | null | undefined): Session | null {
+  if (!token || !isTokenValid(token)) return null;
+  const claims = decodeToken(token);
+  return claims && { token, claims };
+}
+
+const sessionStore = createStore<Session | null>(sessionFrom(storage()?.getItem(SESSION_KEY)));
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function publish(session: Session | null): void {
+  clearTimeout(expiryTimer);
+  if (session) {
+    const msLeft = session.claims.exp * 1000 - Date.now();
+    expiryTimer = setTimeout(
+      () => (msLeft > MAX_TIMER_MS ? publish(session) : clearSession()),
+      Math.min(msLeft, MAX_TIMER_MS),
+    );
+  }
+  sessionStore.set(session);
+}
+
+publish(sessionStore.get());
+
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", (event) => {
+    if (event.key === SESSION_KEY || event.key === null)
+      publish(sessionFrom(storage()?.getItem(SESSION_KEY)));
+  });
+}
+
+export function getSession(): Session | null {
+  return sessionStore.get();
+}
+
+/** Stores a freshly issued token; returns null (and stores nothing) when it is not valid. */
+export function startSession(token: string): Session | null {
+  const session = sessionFrom(token);
+  if (session) storage()?.setItem(SESSION_KEY, token);
+  else storage()?.removeItem(SESSION_KEY);
+  publish(session);
+  return session;
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(SESSION_KEY);
+  publish(null);
+}
+
+export function useSession(): Session | null {
+  return useStore(sessionStore);
+}
+
+export function hasRole(session: Session | null, role: RoleName): boolean {
+  return session?.claims.roles.includes(role) ?? false;
+}
+
+/**
+ * The tenant requests are made for: the one chosen in this browser if the token holds it,
+ * otherwise the token's first tenant.
+ */
+export function getTenant(): string | null {
+  const chosen = storage()?.getItem(TENANT_KEY) ?? null;
+  const held = sessionStore.get()?.claims.tenants ?? [];
+  if (chosen && (held.length === 0 || held.includes(chosen))) return chosen;
+  return held[0] ?? null;
+}
+
+/** SPEC §4: changing tenant stores it and reloads the page, so nothing of the old tenant lingers. */
+export function setTenant(tenant: string): void {
+  storage()?.setItem(TENANT_KEY, tenant);
+  window.location.reload();
+}

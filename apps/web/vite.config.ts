@@ -1,0 +1,33 @@
+// Vite build and dev server for the shop front end. In development the API, product images
+// and the demo mailbox come from the Node server on port 3000, so the browser sees one origin.
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+
+const server = "http://localhost:3000";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      "/api": server,
+      "/images": server,
+      "/dev": server,
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the shop's code, so they get their own long-cached files.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "vendor", test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
