@@ -18,9 +18,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       wildcard: false,
       index: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   } else {
