@@ -8,11 +8,19 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Source (src/) and bundle (dist/) both sit one level below apps/server.
 const defaultWebDist = path.resolve(here, "../../web/dist");
 
+// Unset and empty both mean "not configured".
 const optionalUrl = z
   .string()
   .trim()
   .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.string().url().optional());
+  .pipe(z.string().url().optional())
+  .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +39,24 @@ const EnvSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  // Messaging: e-mail through SMTP, SMS through an HTTP provider. Unset in demo mode means
+  // "record only" (readable at /dev/mailbox); unset otherwise means the channel is unavailable.
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Trade Shop <no-reply@tradeshop.local>"),
+  SMS_URL: optionalUrl,
+  SMS_TOKEN: optionalText,
+  // Directory (Active Directory or any LDAP server) for staff logins and directory search.
+  LDAP_URL: optionalUrl,
+  LDAP_BIND_DN: optionalText,
+  LDAP_BIND_PASSWORD: optionalText,
+  LDAP_SEARCH_BASE: optionalText,
+  LDAP_DOMAIN: optionalText,
+  // Background work (transactional outbox).
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  // Multiplies the built-in limits of the log-in, registration and reset endpoints; 0 turns them off.
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(10_000).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -52,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production");
+  }
+  if (e.LDAP_URL && !e.LDAP_SEARCH_BASE) {
+    throw new ConfigError("Invalid configuration:\n  LDAP_SEARCH_BASE: required when LDAP_URL is set");
+  }
+  if (Boolean(e.LDAP_BIND_DN) !== Boolean(e.LDAP_BIND_PASSWORD)) {
+    throw new ConfigError("Invalid configuration:\n  LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both or neither");
   }
   return {
     ...e,

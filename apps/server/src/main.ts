@@ -7,6 +7,7 @@ import { ensureDemoData } from "./db/demo-startup";
 import { migrate } from "./db/migrate";
 import { resolveJwtSecret } from "./modules/identity/secret";
 import { createTokenService } from "./modules/identity/tokens";
+import { createShopOutboxWorker } from "./modules/outbox/topics";
 
 async function main() {
   const config = loadConfig();
@@ -18,7 +19,12 @@ async function main() {
   await migrate(database.db);
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_LIFETIME_HOURS);
   const app = await buildApp({ config, database, tokens });
-  app.addHook("onClose", () => database.close());
+  const outbox = createShopOutboxWorker(config, database, app.log);
+  // The worker finishes the message in hand before the database closes.
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    await database.close();
+  });
 
   const demo = await ensureDemoData(database, config, app.log);
 
@@ -41,6 +47,10 @@ async function main() {
   process.on("SIGTERM", () => stop("SIGTERM"));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  outbox.start();
+  if (!config.demoMode && !config.SMTP_URL) {
+    app.log.warn("SMTP_URL is not set: registration PINs and password-reset links cannot be e-mailed");
+  }
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`;
   console.info(`\nTrade Shop is running on ${config.publicUrl} — database: ${where}`);
   if (demo.loginsAvailable) {

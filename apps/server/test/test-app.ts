@@ -7,6 +7,8 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/database";
 import { createTokenService, type TokenService } from "../src/modules/identity/tokens";
+import type { OutboxWorker } from "../src/modules/outbox/outbox";
+import { createShopOutboxWorker } from "../src/modules/outbox/topics";
 import { openTestDatabase } from "./databases";
 
 export const DEMO_PASSWORD = "Demo-Trade-2026";
@@ -17,6 +19,8 @@ export interface TestApp {
   tokens: TokenService;
   /** The signing secret, for tests that mint their own tokens (expired ones, say). */
   secret: string;
+  /** The shop's background worker, not started: tests call `outbox.drain()` when they want work done. */
+  outbox: OutboxWorker;
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -29,21 +33,38 @@ export interface RequestOptions {
   token?: string;
   tenantId?: string;
   headers?: Record<string, string>;
+  /** The client's address, for per-address limits (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Extra environment for loadConfig (SMTP_URL, LDAP_URL, ...). */
+  env?: Record<string, string>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(inject("template"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+    // Test files log in far more often than people do; the limits get their own tests.
+    AUTH_RATE_LIMIT_FACTOR: "100",
+    ...options.env,
+  });
   const secret = randomBytes(32).toString("hex");
   const tokens = createTokenService(secret, config.TOKEN_LIFETIME_HOURS);
   const app = await buildApp({ config, database, tokens });
   await app.ready();
   const xsrf = randomBytes(16).toString("hex");
 
-  const request = ({ method, url, body, token, tenantId, headers = {} }: RequestOptions) =>
+  const outbox = createShopOutboxWorker(config, database);
+
+  const request = ({ method, url, body, token, tenantId, headers = {}, remoteAddress }: RequestOptions) =>
     app.inject({
       method,
       url,
+      ...(remoteAddress ? { remoteAddress } : {}),
       headers: {
         accept: "application/json",
         cookie: `XSRF-TOKEN=${xsrf}`,
@@ -61,6 +82,7 @@ export async function createTestApp(): Promise<TestApp> {
     database,
     tokens,
     secret,
+    outbox,
     request,
     async login(username, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/api/Users/Authenticate", body: { username, password } });
@@ -68,6 +90,7 @@ export async function createTestApp(): Promise<TestApp> {
       return (res.json() as { token: string }).token;
     },
     async close() {
+      await outbox.stop();
       await app.close();
       await database.close();
     },

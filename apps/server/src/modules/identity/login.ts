@@ -1,13 +1,24 @@
-// Logging in: checks the password, the account's state and the lock-out rule of DESIGN.md §4
-// (5 failures lock the account for 15 minutes; a success resets the count).
+// Logging in: checks the password (or, for directory users, binds to the directory), the
+// account's state and the lock-out rule of DESIGN.md §4 (5 failures lock the account for 15
+// minutes; a success resets the count).
+import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../http/domain-error";
+import { directoryNotConfigured, type Directory } from "./directory";
+import { sendResetLink } from "./password-reset";
 import { verifyPassword } from "./passwords";
 import { findUserForLogin, recordFailedLogin, recordSuccessfulLogin, type LoginField } from "./queries";
 import type { TokenService } from "./tokens";
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;
+
+export interface LoginDeps {
+  db: Db;
+  tokens: TokenService;
+  directory: Directory | undefined;
+  config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL" | "publicUrl" | "LDAP_DOMAIN">;
+}
 
 const wrongCredentials = () =>
   new DomainError("unauthenticated", "The username or password is incorrect.", {
@@ -19,26 +30,48 @@ const lockedUntil = (until: Date) =>
     extensions: { detail: `Try again after ${until.toISOString()}.`, lockoutExpiryDate: until.toISOString() },
   });
 
+/** Directory users may type DOMAIN\name, as they do on their Windows desktop. */
+export function withoutDomain(username: string): string {
+  return username.slice(username.lastIndexOf("\\") + 1);
+}
+
+type LoginUser = NonNullable<Awaited<ReturnType<typeof findUserForLogin>>>;
+
+async function passwordMatches(deps: LoginDeps, user: LoginUser, password: string) {
+  if (!user.isActiveDirectoryUser) return verifyPassword(user.passwordHash, password);
+  if (!deps.directory) throw directoryNotConfigured();
+  return deps.directory.verifyPassword(user.username, password);
+}
+
 export async function logIn(
-  db: Db,
-  tokens: TokenService,
+  deps: LoginDeps,
   field: LoginField,
   login: { username: string; password: string },
   now: Date = new Date(),
 ) {
-  const user = await findUserForLogin(db, field, login.username);
+  const { db } = deps;
+  const name = field === "username" ? withoutDomain(login.username) : login.username;
+  const user = await findUserForLogin(db, field, name);
   if (!user) {
     await verifyPassword(undefined, login.password);
     throw wrongCredentials();
   }
   if (user.lockoutExpiryDate && user.lockoutExpiryDate > now) throw lockedUntil(user.lockoutExpiryDate);
-  const passwordOk = await verifyPassword(user.passwordHash, login.password);
-  if (!passwordOk) {
+  if (!(await passwordMatches(deps, user, login.password))) {
     const after = await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
     if (after.lockoutExpiryDate && after.lockoutExpiryDate > now) throw lockedUntil(after.lockoutExpiryDate);
     throw wrongCredentials();
   }
   if (!user.isActive) throw new DomainError("forbidden", "This account is disabled. Contact your sales representative.");
   await recordSuccessfulLogin(db, user.id);
-  return tokens.issue(user);
+  // An admin asked for a new password: the right old one earns a reset link, not a session.
+  if (user.resetPasswordOnNextLogin && !user.isActiveDirectoryUser) {
+    await db.transaction().execute((trx) => sendResetLink(trx, deps.config, user, "required"));
+    throw new DomainError("forbidden", "You need to choose a new password. We have e-mailed you a link to do so.", {
+      extensions: { passwordResetRequired: true },
+    });
+  }
+  // Directory logins carry the domain in `sub`, as the directory names them; clients strip it.
+  const domain = user.isActiveDirectoryUser ? deps.config.LDAP_DOMAIN : undefined;
+  return deps.tokens.issue(domain ? { ...user, username: `${domain}\\${user.username}` } : user);
 }

@@ -17,6 +17,7 @@ export async function findUserForLogin(db: Db, field: LoginField, value: string)
       "passwordHash",
       "isActive",
       "isActiveDirectoryUser",
+      "resetPasswordOnNextLogin",
       "failedLoginAttempts",
       "lockoutExpiryDate",
     ])
@@ -72,4 +73,126 @@ export async function recordSuccessfulLogin(db: Db, userId: number) {
     .set({ failedLoginAttempts: 0, lockoutExpiryDate: null })
     .where("id", "=", userId)
     .execute();
+}
+
+/** A user as the Users API shows it, with role names, tenant ids and the customer's account number. */
+function userColumns(db: Db) {
+  return db
+    .selectFrom("users")
+    .leftJoin("customers", "customers.id", "users.customerId")
+    .select([
+      "users.id",
+      "users.username",
+      "users.firstname",
+      "users.lastname",
+      "users.email",
+      "users.isActiveDirectoryUser",
+      "users.resetPasswordOnNextLogin",
+      "users.failedLoginAttempts",
+      "users.lockoutExpiryDate",
+      "users.isActive",
+      "users.createdBy",
+      "users.createdDate",
+      "users.lastModifiedBy",
+      "users.lastModifiedDate",
+      "users.customerId",
+      "customers.accountId as customerAccount",
+      sql<string[]>`coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
+        JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = users.id), '{}')`.as("roles"),
+      sql<string[]>`coalesce((SELECT array_agg(ut.tenant_id ORDER BY ut.tenant_id) FROM user_tenants ut
+        WHERE ut.user_id = users.id), '{}')`.as("tenants"),
+    ]);
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
+
+// A tenant's users are those holding it, plus users holding no tenant at all (new staff),
+// who would otherwise be out of every admin's reach.
+const visibleIn = (tenantId: string) =>
+  sql<boolean>`(EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = users.id AND ut.tenant_id = ${tenantId})
+    OR NOT EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = users.id))`;
+
+/** One user; with a tenant, only when the user is visible in it. */
+export function findUserRow(db: Db, userId: number, tenantId?: string) {
+  let query = userColumns(db).where("users.id", "=", userId);
+  if (tenantId !== undefined) query = query.where(visibleIn(tenantId));
+  return query.executeTakeFirst();
+}
+
+export function listUserRows(db: Db, tenantId: string) {
+  return userColumns(db).where(visibleIn(tenantId)).orderBy(sql`lower(users.username)`).execute();
+}
+
+export async function findUserIdByName(db: Db, field: LoginField, value: string, exceptUserId?: number) {
+  let query = db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower(${sql.ref(field)})`, "=", value.trim().toLowerCase());
+  if (exceptUserId !== undefined) query = query.where("id", "<>", exceptUserId);
+  return (await query.executeTakeFirst())?.id;
+}
+
+export function rolesHeldBy(db: Db, userId: number) {
+  return db
+    .selectFrom("userRoles")
+    .innerJoin("roles", "roles.id", "userRoles.roleId")
+    .select(["roles.id", "roles.name", "roles.description", "roles.enabled"])
+    .where("userRoles.userId", "=", userId)
+    .orderBy("roles.name")
+    .execute();
+}
+
+export function roleIdsByName(db: Db, names: readonly string[]) {
+  if (names.length === 0) return Promise.resolve([]);
+  return db.selectFrom("roles").select(["id", "name"]).where("name", "in", names).execute();
+}
+
+export async function existingTenantIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("tenants").select("id").where("id", "in", ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Replaces a user's roles and tenants; run inside the transaction that changes the user. */
+export async function replaceRolesAndTenants(trx: Db, userId: number, roleIds: readonly number[], tenantIds: readonly string[]) {
+  await trx.deleteFrom("userRoles").where("userId", "=", userId).execute();
+  await trx.deleteFrom("userTenants").where("userId", "=", userId).execute();
+  if (roleIds.length > 0) {
+    await trx.insertInto("userRoles").values(roleIds.map((roleId) => ({ userId, roleId }))).execute();
+  }
+  if (tenantIds.length > 0) {
+    await trx.insertInto("userTenants").values(tenantIds.map((tenantId) => ({ userId, tenantId }))).execute();
+  }
+}
+
+/** Customer accounts with this number in any of the tenants, with the user already linked (if any). */
+export function customersByAccount(db: Db, accountId: string, tenantIds: readonly string[]) {
+  if (tenantIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("customers")
+    .leftJoin("users", "users.customerId", "customers.id")
+    .select(["customers.id", "customers.tenantId", "customers.accountId", "users.id as userId"])
+    .where(sql`upper(customers.account_id)`, "=", accountId.trim().toUpperCase())
+    .where("customers.tenantId", "in", tenantIds)
+    .execute();
+}
+
+/** What the server trusts about a logged-in user on every request: the database, not the token. */
+export async function sessionFacts(db: Db, userId: number) {
+  return db
+    .selectFrom("users")
+    .select([
+      "isActive",
+      sql<string[]>`coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
+        JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = users.id AND r.enabled), '{}')`.as("roles"),
+      sql<string[]>`coalesce((SELECT array_agg(t.id ORDER BY t.id) FROM user_tenants ut
+        JOIN tenants t ON t.id = ut.tenant_id WHERE ut.user_id = users.id AND t.enabled), '{}')`.as("tenants"),
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** PostgreSQL's unique_violation, e.g. two requests racing to take the same username. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }

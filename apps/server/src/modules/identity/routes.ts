@@ -1,12 +1,120 @@
-// /api/Users endpoints of the identity domain. Handlers only parse, call the service and
-// return the contract's shape.
-import type { FastifyInstance } from "fastify";
+// /api/Users endpoints of the identity domain. Handlers only parse, count the request against
+// its rate limits, call the service and return the contract's shape.
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app";
+import { principalOf } from "../../http/auth";
+import { DomainError } from "../../http/domain-error";
 import { handle } from "../../http/route";
+import { createDirectory, directoryNotConfigured } from "./directory";
 import { logIn } from "./login";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import { findUserRow } from "./queries";
+import { createAuthRateLimits } from "./rate-limits";
+import { otpDetails, preRegister, registerExternalUser } from "./registration";
+import { createUser, getUser, listUsers, rolesOfUser, setUserEnabled, toUserDto, updateUser } from "./users";
 
-export function identityRoutes(app: FastifyInstance, { database, tokens }: AppDeps) {
-  handle(app, api.users.authenticate, (request) => logIn(database.db, tokens, "username", request.body));
-  handle(app, api.users.authenticateUsingEmail, (request) => logIn(database.db, tokens, "email", request.body));
+// A client that fills a path from an unset variable sends /api/Users//Roles or
+// /api/Users/undefined/Roles; SPEC §5 names the parameter in that case.
+const MISSING = new Set(["", "undefined", "null"]);
+
+async function requireDefinedParams(request: FastifyRequest) {
+  const params = request.params as Record<string, string> | undefined;
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (MISSING.has(value.trim())) {
+      const message = `The parameter '${name}' must be defined.`;
+      throw new DomainError("invalid", message, { errors: { [name]: [message] } });
+    }
+  }
+}
+
+// Registration happens before login, so no token says which tenant is meant; a TenantId
+// header, when the client sends one, narrows the account search.
+function tenantHint(request: FastifyRequest): string | undefined {
+  const header = request.headers.tenantid;
+  return (Array.isArray(header) ? header[0] : header) || undefined;
+}
+
+export function identityRoutes(app: FastifyInstance, { config, database, tokens }: AppDeps) {
+  const db = database.db;
+  const directory = createDirectory(config);
+  const loginDeps = { db, tokens, directory, config };
+  const limits = createAuthRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR);
+
+  app.register(async (scope) => {
+    scope.addHook("preValidation", requireDefinedParams);
+
+    handle(
+      scope,
+      api.users.authenticate,
+      async (request, reply) => {
+        await limits.perAccount("authenticate", request, reply, request.body.username);
+        return logIn(loginDeps, "username", request.body);
+      },
+      { config: limits.perIp("authenticate") },
+    );
+    handle(
+      scope,
+      api.users.authenticateUsingEmail,
+      async (request, reply) => {
+        await limits.perAccount("authenticate", request, reply, request.body.username);
+        return logIn(loginDeps, "email", request.body);
+      },
+      { config: limits.perIp("authenticate") },
+    );
+
+    handle(
+      scope,
+      api.users.getOtpDetails,
+      async (request, reply) => {
+        await limits.perAccount("otpDetails", request, reply, request.body.pastelCustomerAccount);
+        return otpDetails(db, request.body, tenantHint(request));
+      },
+      { config: limits.perIp("otpDetails") },
+    );
+    handle(
+      scope,
+      api.users.preRegister,
+      async (request, reply) => {
+        await limits.perAccount("preRegister", request, reply, request.body.pastelCustomerAccount);
+        return preRegister(db, config, request.body, tenantHint(request));
+      },
+      { config: limits.perIp("preRegister") },
+    );
+    handle(
+      scope,
+      api.users.registerExternalUser,
+      async (request, reply) => {
+        await limits.perAccount("register", request, reply, request.body.customerAccount);
+        const userId = await registerExternalUser(db, request.body);
+        return toUserDto((await findUserRow(db, userId))!);
+      },
+      { config: limits.perIp("register") },
+    );
+
+    handle(
+      scope,
+      api.users.requestPasswordReset,
+      async (request, reply) => {
+        await limits.perAccount("requestPasswordReset", request, reply, request.body.emailAddress);
+        return requestPasswordReset(db, config, request.body.emailAddress);
+      },
+      { config: limits.perIp("requestPasswordReset") },
+    );
+    handle(scope, api.users.resetPassword, (request) => resetPassword(db, request.body), {
+      config: limits.perIp("resetPassword"),
+    });
+
+    handle(scope, api.users.list, (request) => listUsers(db, principalOf(request)));
+    handle(scope, api.users.searchDirectoryUsers, async (request) => {
+      if (!directory) throw directoryNotConfigured();
+      return directory.search(request.query.username);
+    });
+    handle(scope, api.users.getById, (request) => getUser(db, principalOf(request), request.params.id));
+    handle(scope, api.users.roles, (request) => rolesOfUser(db, principalOf(request), request.params.userId));
+    handle(scope, api.users.create, (request) => createUser(db, principalOf(request), request.body));
+    handle(scope, api.users.update, (request) => updateUser(db, principalOf(request), request.body));
+    handle(scope, api.users.enable, (request) => setUserEnabled(db, principalOf(request), request.params.id, true));
+    handle(scope, api.users.disable, (request) => setUserEnabled(db, principalOf(request), request.params.id, false));
+  });
 }

@@ -1,0 +1,63 @@
+// The logged-in user's customer account in the request's tenant, as GetCustomerDetails shows
+// it: who the customer is, where they are supplied from, and what they owe (in rand).
+import type { CustomerDetails } from "@trade-shop/contracts/accounts";
+import { toRand } from "@trade-shop/contracts/common";
+import type { Db } from "../../db/database";
+import type { Principal } from "../../http/auth";
+import { notFound } from "../../http/domain-error";
+
+export async function customerDetailsFor(
+  db: Db,
+  principal: Pick<Principal, "userId"> & { tenantId: string },
+): Promise<CustomerDetails> {
+  const row = await db
+    .selectFrom("users")
+    .innerJoin("customers", "customers.id", "users.customerId")
+    .innerJoin("priceLists", "priceLists.id", "customers.pricelistId")
+    .selectAll("customers")
+    .select("priceLists.name as pricelistName")
+    .where("users.id", "=", principal.userId)
+    .where("customers.tenantId", "=", principal.tenantId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Your login is not linked to a customer account in this tenant.");
+  return {
+    id: row.id,
+    name: row.name,
+    accountId: row.accountId,
+    grouping1: row.grouping1,
+    grouping2: row.grouping2,
+    grouping3: row.grouping3,
+    address1: row.address1,
+    address2: row.address2,
+    address3: row.address3,
+    address4: row.address4,
+    address5: row.address5,
+    addressPC: row.addressPc,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    pastelCustomerId: row.pastelCustomerId,
+    contactName: row.contactName,
+    contactTelephone1: row.contactTelephone1,
+    contactTelephone2: row.contactTelephone2,
+    contactCellphone: row.contactCellphone,
+    contactEmail: row.contactEmail,
+    taxNumber: row.taxNumber,
+    registrationNumber: row.registrationNumber,
+    nominatedDeliveryDate: row.nominatedDeliveryDate,
+    nominatedOrderDate: row.nominatedOrderDate,
+    channelGroup: row.channelGroup,
+    channelSubGroup: row.channelSubGroup,
+    mainWarehouseCode: row.mainWarehouseCode,
+    // Warehouses are known by their code; there is no separate numeric warehouse id.
+    warehouseId: null,
+    pricelistId: row.pricelistId,
+    pricelistName: row.pricelistName,
+    active: row.active,
+    vendorNumber: row.vendorNumber,
+    repCode: row.repCode,
+    isLiquorCustomer: row.isLiquorCustomer,
+    stockingWarehouseCode: row.stockingWarehouseCode,
+    deliveryMethod: row.deliveryMethod,
+    dcBalance: toRand(row.dcBalanceCents),
+  };
+}

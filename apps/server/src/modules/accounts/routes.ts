@@ -1,0 +1,11 @@
+// /api/Users endpoints of the accounts domain: the logged-in customer's own account.
+import type { FastifyInstance } from "fastify";
+import { api } from "@trade-shop/contracts/api";
+import type { AppDeps } from "../../app";
+import { principalOf } from "../../http/auth";
+import { handle } from "../../http/route";
+import { customerDetailsFor } from "./customer-details";
+
+export function accountsRoutes(app: FastifyInstance, { database }: AppDeps) {
+  handle(app, api.users.getCustomerDetails, (request) => customerDetailsFor(database.db, principalOf(request)));
+}

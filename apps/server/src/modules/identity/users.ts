@@ -1,0 +1,259 @@
+// User administration for Admins: list, read, create, change, enable and disable users, with
+// their roles, tenants and customer account. An admin sees and manages the users of the
+// tenant they act for (plus users with no tenant yet), and hands out only tenants they hold.
+import type {
+  CreateUserPayload,
+  RoleSummary,
+  UpdateUserPayload,
+  User,
+} from "@trade-shop/contracts/identity";
+import type { SuccessEnvelope } from "@trade-shop/contracts/common";
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import type { Principal } from "../../http/auth";
+import { DomainError, conflict, notFound } from "../../http/domain-error";
+import { assertGoodPassword } from "./password-rules";
+import { hashPassword } from "./passwords";
+import {
+  customersByAccount,
+  existingTenantIds,
+  findUserIdByName,
+  findUserRow,
+  isUniqueViolation,
+  listUserRows,
+  replaceRolesAndTenants,
+  roleIdsByName,
+  rolesHeldBy,
+  type UserRow,
+} from "./queries";
+
+type Admin = Pick<Principal, "userId" | "username" | "tenants"> & { tenantId: string };
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    isActiveDirectoryUser: row.isActiveDirectoryUser,
+    roles: row.roles as User["roles"],
+    tenants: row.tenants,
+    customerAccount: row.customerAccount,
+    resetPasswordOnNextLogin: row.resetPasswordOnNextLogin,
+    failedLoginAttempts: row.failedLoginAttempts,
+    lockoutExpiryDate: row.lockoutExpiryDate?.toISOString() ?? null,
+    isActive: row.isActive,
+    // Real-time connections are not tracked yet; nobody is shown as connected.
+    signalRConnected: false,
+    createdBy: row.createdBy,
+    createdDate: row.createdDate.toISOString(),
+    lastModifiedBy: row.lastModifiedBy,
+    lastModifiedDate: row.lastModifiedDate?.toISOString() ?? null,
+  };
+}
+
+const userNotFound = () => notFound("There is no such user in this tenant.");
+
+async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
+  const row = await findUserRow(db, userId, admin.tenantId);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export async function listUsers(db: Db, admin: Admin): Promise<User[]> {
+  return (await listUserRows(db, admin.tenantId)).map(toUserDto);
+}
+
+export async function getUser(db: Db, admin: Admin, userId: number): Promise<User> {
+  return toUserDto(await visibleUser(db, admin, userId));
+}
+
+export async function rolesOfUser(db: Db, admin: Admin, userId: number): Promise<RoleSummary[]> {
+  await visibleUser(db, admin, userId);
+  const roles = await rolesHeldBy(db, userId);
+  return roles.map((r) => ({ ...r, name: r.name as RoleSummary["name"] }));
+}
+
+type UserFields = Pick<
+  CreateUserPayload,
+  "username" | "firstname" | "lastname" | "email" | "isActiveDirectoryUser" | "roles" | "tenants" | "reports" | "customerAccount"
+> & { password?: string | undefined };
+
+interface ResolvedFields {
+  roleIds: number[];
+  tenantIds: string[];
+  customerId: number | null;
+  passwordHash: string | null | undefined;
+}
+
+// Checks everything that can be checked before writing, so a bad request changes nothing.
+async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: number): Promise<ResolvedFields> {
+  if (await findUserIdByName(db, "username", fields.username, userId)) {
+    throw new DomainError("conflict", "Another user already has this username.", { errors: { username: ["This username is taken"] } });
+  }
+  if (await findUserIdByName(db, "email", fields.email, userId)) {
+    throw new DomainError("conflict", "Another user already has this e-mail address.", {
+      errors: { email: ["This e-mail address belongs to another user"] },
+    });
+  }
+
+  const tenantIds = [...new Set(fields.tenants.length > 0 ? fields.tenants : [admin.tenantId])].sort();
+  const known = await existingTenantIds(db, tenantIds);
+  const unknown = tenantIds.filter((t) => !known.includes(t));
+  if (unknown.length > 0) {
+    throw new DomainError("invalid", `Unknown tenant ${unknown.join(", ")}.`, {
+      errors: { tenants: [`Unknown tenant ${unknown.join(", ")}`] },
+    });
+  }
+  const notHeld = tenantIds.filter((t) => !admin.tenants.includes(t));
+  if (notHeld.length > 0) {
+    throw new DomainError("forbidden", `You cannot give access to tenant ${notHeld.join(", ")}, which you do not hold.`);
+  }
+
+  const roleNames = [...new Set(fields.roles)];
+  const roles = await roleIdsByName(db, roleNames);
+  const missingRoles = roleNames.filter((name) => !roles.some((r) => r.name === name));
+  if (missingRoles.length > 0) {
+    throw new DomainError("invalid", `Unknown role ${missingRoles.join(", ")}.`, {
+      errors: { roles: [`Unknown role ${missingRoles.join(", ")}`] },
+    });
+  }
+
+  let customerId: number | null = null;
+  if (fields.customerAccount) {
+    const matches = await customersByAccount(db, fields.customerAccount, tenantIds);
+    if (matches.length === 0) {
+      const message = `There is no customer account ${fields.customerAccount} in tenant ${tenantIds.join(", ")}`;
+      throw new DomainError("invalid", `${message}.`, { errors: { customerAccount: [message] } });
+    }
+    if (matches.length > 1) {
+      const message = `Account ${fields.customerAccount} exists in several of the user's tenants; give the user only the one it belongs to`;
+      throw new DomainError("invalid", `${message}.`, { errors: { customerAccount: [message] } });
+    }
+    const match = matches[0]!;
+    if (match.userId !== null && match.userId !== userId) {
+      throw new DomainError("conflict", `Account ${match.accountId} already has a user.`, {
+        errors: { customerAccount: [`Account ${match.accountId} already has a user`] },
+      });
+    }
+    customerId = match.id;
+  }
+
+  let passwordHash: string | null | undefined;
+  if (fields.isActiveDirectoryUser) {
+    if (fields.password !== undefined) {
+      const message = "Directory users log in with their directory password; leave the password empty";
+      throw new DomainError("invalid", `${message}.`, { errors: { password: [message] } });
+    }
+    passwordHash = null;
+  } else if (fields.password !== undefined) {
+    assertGoodPassword(fields.password, { username: fields.username, email: fields.email });
+    passwordHash = await hashPassword(fields.password);
+  }
+
+  return { roleIds: roles.map((r) => r.id), tenantIds, customerId, passwordHash };
+}
+
+function mapUniqueViolation(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    throw conflict("Another user already has this username, e-mail address or customer account.");
+  }
+  throw error;
+}
+
+export async function createUser(db: Db, admin: Admin, payload: CreateUserPayload): Promise<User> {
+  // otpKey and otpPin belong to self-registration; an admin needs neither.
+  const resolved = await resolveFields(db, admin, payload);
+  const userId = await db
+    .transaction()
+    .execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("users")
+        .values({
+          username: payload.username,
+          firstname: payload.firstname,
+          lastname: payload.lastname,
+          email: payload.email,
+          passwordHash: resolved.passwordHash ?? null,
+          isActiveDirectoryUser: payload.isActiveDirectoryUser,
+          customerId: resolved.customerId,
+          reports: payload.reports,
+          createdBy: admin.username,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceRolesAndTenants(trx, id, resolved.roleIds, resolved.tenantIds);
+      return id;
+    })
+    .catch(mapUniqueViolation);
+  // Shown even when the new user's tenants leave out the one the admin acts for.
+  return toUserDto((await findUserRow(db, userId))!);
+}
+
+export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayload): Promise<User> {
+  const current = await visibleUser(db, admin, payload.id);
+  if (payload.id === admin.userId && current.roles.includes("Admin") && !payload.roles.includes("Admin")) {
+    throw new DomainError("conflict", "You cannot take the Admin role away from yourself.", {
+      errors: { roles: ["You cannot take the Admin role away from yourself"] },
+    });
+  }
+  if (!payload.isActiveDirectoryUser && payload.password === undefined && current.isActiveDirectoryUser) {
+    const message = "Give a password: the user will no longer log in through the directory";
+    throw new DomainError("invalid", `${message}.`, { errors: { password: [message] } });
+  }
+  const resolved = await resolveFields(db, admin, payload, payload.id);
+  // Tenants this admin does not hold stay as they were: they are out of this admin's hands.
+  const keptTenants = current.tenants.filter((t) => !admin.tenants.includes(t));
+  const tenantIds = [...new Set([...resolved.tenantIds, ...keptTenants])].sort();
+
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({
+          username: payload.username,
+          firstname: payload.firstname,
+          lastname: payload.lastname,
+          email: payload.email,
+          isActiveDirectoryUser: payload.isActiveDirectoryUser,
+          customerId: resolved.customerId,
+          reports: payload.reports,
+          ...(resolved.passwordHash !== undefined
+            ? { passwordHash: resolved.passwordHash, failedLoginAttempts: 0, lockoutExpiryDate: null }
+            : {}),
+          ...(payload.resetPasswordOnNextLogin !== undefined
+            ? { resetPasswordOnNextLogin: payload.resetPasswordOnNextLogin }
+            : {}),
+          lastModifiedBy: admin.username,
+          lastModifiedDate: sql`now()`,
+        })
+        .where("id", "=", payload.id)
+        .execute();
+      await replaceRolesAndTenants(trx, payload.id, resolved.roleIds, tenantIds);
+    })
+    .catch(mapUniqueViolation);
+  return toUserDto((await findUserRow(db, payload.id))!);
+}
+
+/** Enabling also lifts a lock-out, so "let them log in again" does what it says. */
+export async function setUserEnabled(db: Db, admin: Admin, userId: number, enabled: boolean): Promise<SuccessEnvelope> {
+  const user = await visibleUser(db, admin, userId);
+  if (!enabled && userId === admin.userId) {
+    throw conflict("You cannot disable your own account.");
+  }
+  await db
+    .updateTable("users")
+    .set({
+      isActive: enabled,
+      ...(enabled ? { failedLoginAttempts: 0, lockoutExpiryDate: null } : {}),
+      lastModifiedBy: admin.username,
+      lastModifiedDate: sql`now()`,
+    })
+    .where("id", "=", userId)
+    .execute();
+  return enabled
+    ? { success: true, title: "User enabled", message: `${user.username} can log in again.` }
+    : { success: true, title: "User disabled", message: `${user.username} can no longer log in.` };
+}
