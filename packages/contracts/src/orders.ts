@@ -64,7 +64,8 @@ export const Order = z.object({
   accountId: z.string(),
   /** The customer's own reference, usually their purchase order number. */
   suppliedId: z.string().nullable(),
-  userId: Id,
+  /** Who placed it; null for orders that came from the back office without a shop login. */
+  userId: Id.nullable(),
   orderReference: Cart.shape.orderReference,
   createdDate: IsoDateTime,
   orderType: z.string().nullable(),

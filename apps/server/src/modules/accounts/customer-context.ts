@@ -1,7 +1,9 @@
 // What prices, stock and rules apply to the caller: the customer account linked to the
 // logged-in user in the request's tenant. Staff and visitors have none and see list prices.
 import type { Db } from "../../db/database";
-import type { Principal } from "../../http/auth";
+import type { FastifyRequest } from "fastify";
+import { principalOf, type Principal } from "../../http/auth";
+import { DomainError } from "../../http/domain-error";
 
 export interface CustomerContext {
   customerId: number;
@@ -32,4 +34,22 @@ export async function customerContextFor(
     .where("customers.tenantId", "=", principal.tenantId)
     .where("customers.active", "=", true)
     .executeTakeFirst();
+}
+
+/** The caller's customer account, or a 403 for logins without one (staff, admin). */
+export async function requireCustomer(
+  db: Db,
+  principal: Pick<Principal, "userId" | "tenantId"> | undefined,
+): Promise<CustomerContext> {
+  const customer = await customerContextFor(db, principal);
+  if (!customer) {
+    throw new DomainError("forbidden", "Your login is not linked to a customer account in this tenant.");
+  }
+  return customer;
+}
+
+/** The logged-in customer behind a request to an authenticated route. */
+export async function customerOfRequest(db: Db, request: FastifyRequest) {
+  const principal = principalOf(request);
+  return { customer: await requireCustomer(db, principal), principal };
 }

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/test-app";
+import { customerOf, findSku } from "../../../test/fixtures";
+import { toCents } from "@trade-shop/contracts/common";
+
+describe("/api/Cart", () => {
+  let t: TestApp;
+  let trader: string;
+  let spaza: string;
+  let traderCustomer: Awaited<ReturnType<typeof customerOf>>;
+  const add = (token: string, skuCode: string, quantity: number, dealReference: string | null = null) =>
+    t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode, quantity, dealReference } });
+  const cart = async (token: string) => (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+    spaza = await t.login("spaza");
+    traderCustomer = await customerOf(t.database.db, "trader");
+  });
+  afterAll(() => t.close());
+
+  it("GET /api/Cart/GetUserCart gives a new customer an empty cart with an order reference", async () => {
+    const body = await cart(trader);
+    expect(body.cartItems).toEqual([]);
+    expect(body.numberOfItems).toBe(0);
+    expect(body.totalPriceIncl).toBe(0);
+    expect(body.orderReference).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await cart(trader)).orderReference).toBe(body.orderReference);
+  });
+
+  it("POST /api/Cart/AdditemToCart answers with the whole cart priced from the customer's price list", async () => {
+    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", deal: false });
+    const res = await add(trader, sku.skuCode, 3);
+    expect(res.statusCode).toBe(200);
+    const line = res.json().cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
+    const price = await t.database.db
+      .selectFrom("priceListPrices")
+      .select("listPriceCents")
+      .where("priceListId", "=", traderCustomer.pricelistId)
+      .where("skuCode", "=", sku.skuCode)
+      .executeTakeFirstOrThrow();
+    expect(toCents(line.unitPriceExcl)).toBe(price.listPriceCents);
+    expect(toCents(line.totalPriceExcl)).toBe(price.listPriceCents * 3);
+    expect(line.stockOnHand).toBe(sku.onHand);
+    expect(line.stockingWarehouseCode).toBe(traderCustomer.stockingWarehouseCode);
+    const again = await add(trader, sku.skuCode, 2);
+    const after = again.json().cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
+    expect(after.quantity).toBe(5);
+  });
+
+  it("applies a deal once the quantity reaches its minimum and carries its reference", async () => {
+    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", deal: true });
+    const min = sku.dealMinQuantity!;
+    if (min > 1) {
+      const below = (await add(trader, sku.skuCode, min - 1)).json();
+      const line = below.cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
+      expect(line.dealReference).toBeNull();
+      expect(line.unitPriceExcl).toBe(line.listPriceExcl);
+    }
+    const reached = (await add(trader, sku.skuCode, min > 1 ? 1 : min)).json();
+    const line = reached.cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
+    expect(line.quantity).toBe(min);
+    expect(line.dealReference).toMatch(/^DL-/);
+    expect(line.unitPriceExcl).toBeLessThan(line.listPriceExcl);
+    expect(line.assignedDiscount).toBeGreaterThan(0);
+  });
+
+  it("keeps the cart's totals the sum of its lines", async () => {
+    const body = await cart(trader);
+    const sum = (field: "totalPriceExcl" | "totalPriceIncl") =>
+      body.cartItems.reduce((s: number, i: Record<string, number>) => s + toCents(i[field]!), 0);
+    expect(toCents(body.totalPriceExcl)).toBe(sum("totalPriceExcl"));
+    expect(toCents(body.totalPriceIncl)).toBe(sum("totalPriceIncl"));
+    expect(body.numberOfItems).toBe(body.cartItems.length);
+  });
+
+  it("refuses liquor for a customer without a licence and accepts it for a licensed one", async () => {
+    const spazaCustomer = await customerOf(t.database.db, "spaza");
+    const liquor = await findSku(t.database.db, { warehouseCode: spazaCustomer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 1 });
+    const refused = await add(spaza, liquor.skuCode, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().title).toMatch(/not licensed to buy liquor/);
+    expect((await cart(spaza)).cartItems).toEqual([]);
+    expect((await add(trader, liquor.skuCode, 1)).statusCode).toBe(200);
+  });
+
+  it.each([0, 10_000, 1.5, -2])("refuses a quantity of %s packs with a 400 problem", async (quantity) => {
+    const res = await add(trader, "ANY", quantity);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.quantity).toBeDefined();
+  });
+
+  it("refuses a line that would go over 9 999 packs", async () => {
+    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 5 });
+    expect((await add(trader, sku.skuCode, 9_000)).statusCode).toBe(200);
+    const res = await add(trader, sku.skuCode, 1_000);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().title).toMatch(/at most 9999 packs/);
+  });
+
+  it("answers an unknown SKU with 404", async () => {
+    expect((await add(trader, "NO-SUCH-SKU", 1)).statusCode).toBe(404);
+  });
+
+  it("POST /api/Cart/RemoveItemFromCart takes packs off, or the whole line", async () => {
+    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 7 });
+    await add(trader, sku.skuCode, 4);
+    const remove = (body: object) => t.request({ method: "POST", url: "/api/Cart/RemoveItemFromCart", token: trader, body });
+    const less = (await remove({ skuCode: sku.skuCode, remove: false, quantity: 3 })).json();
+    expect(less.cartItems.find((i: { productId: string }) => i.productId === sku.skuCode).quantity).toBe(1);
+    const emptied = (await remove({ skuCode: sku.skuCode, remove: false, quantity: 5 })).json();
+    expect(emptied.cartItems.some((i: { productId: string }) => i.productId === sku.skuCode)).toBe(false);
+    await add(trader, sku.skuCode, 2);
+    const gone = (await remove({ skuCode: sku.skuCode, remove: true })).json();
+    expect(gone.cartItems.some((i: { productId: string }) => i.productId === sku.skuCode)).toBe(false);
+    expect((await remove({ skuCode: sku.skuCode, remove: true })).statusCode).toBe(404);
+    expect((await remove({ skuCode: sku.skuCode, remove: false })).statusCode).toBe(400);
+  });
+
+  it("POST /api/Cart/ClearUserCart empties the cart", async () => {
+    const res = await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    expect((await cart(trader)).cartItems).toEqual([]);
+  });
+
+  it("keeps each customer's cart to themselves", async () => {
+    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 3 });
+    await add(trader, sku.skuCode, 1);
+    expect((await cart(spaza)).cartItems.some((i: { productId: string }) => i.productId === sku.skuCode)).toBe(false);
+  });
+
+  it("refuses visitors (401), logins without a customer account (403) and a tenant not held (403)", async () => {
+    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart" })).statusCode).toBe(401);
+    const staff = await t.login("staff");
+    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: staff })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader, tenantId: "coastal" })).statusCode).toBe(403);
+  });
+});
+
+describe("/api/Wishlist", () => {
+  let t: TestApp;
+  let trader: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+  });
+  afterAll(() => t.close());
+
+  it("adds, lists, removes and clears, answering with the whole wishlist", async () => {
+    const customer = await customerOf(t.database.db, "trader");
+    const a = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", skip: 1 });
+    const b = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", skip: 2 });
+    const addA = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: a.skuCode, quantity: 2 } });
+    expect(addA.statusCode).toBe(200);
+    await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: a.skuCode, quantity: 3 } });
+    await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: b.skuCode, quantity: 1 } });
+    const list = (await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })).json();
+    expect(list.wishlistItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([
+      [a.skuCode, 3],
+      [b.skuCode, 1],
+    ]);
+    expect(list.wishlistItems[0].wishlistId).toBe(list.id);
+    const removed = await t.request({ method: "POST", url: "/api/Wishlist/RemoveItemFromWishlist", token: trader, body: { skuCode: a.skuCode } });
+    expect(removed.json().wishlistItems.map((i: { productId: string }) => i.productId)).toEqual([b.skuCode]);
+    expect((await t.request({ method: "POST", url: "/api/Wishlist/ClearUserWishlist", token: trader, body: {} })).statusCode).toBe(200);
+    expect((await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })).json().wishlistItems).toEqual([]);
+  });
+
+  it("refuses liquor for a customer without a licence", async () => {
+    const spaza = await t.login("spaza");
+    const customer = await customerOf(t.database.db, "spaza");
+    const liquor = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 0 });
+    const res = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: spaza, body: { skuCode: liquor.skuCode, quantity: 1 } });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,94 @@
+// Prices list lines for a customer: the product as the catalogue shows it to them (their
+// price list, the tenant's deal, their warehouse's stock) and the line priced with the one
+// pricing rule. Cart, wishlist and order placement all price through here.
+import { toRand } from "@trade-shop/contracts/common";
+import type { CartItem } from "@trade-shop/contracts/cart";
+import type { Db } from "../../db/database";
+import type { CustomerContext } from "../accounts/customer-context";
+import { toProduct } from "../catalogue/products";
+import { productRows, type ProductRow } from "../catalogue/product-queries";
+import { priceLine, sumTotals, type PricedLine } from "../pricing/price-line";
+import type { ListLine } from "./shopping-list";
+
+export interface PricedItem {
+  line: ListLine;
+  product: ProductRow;
+  priced: PricedLine;
+  /** The line as the contracts show it, without the list's own id field. */
+  item: Omit<CartItem, "cartId">;
+}
+
+export interface PricedItems {
+  items: PricedItem[];
+  /** Lines whose product is no longer sold; they are dropped from answers. */
+  unavailable: ListLine[];
+  totalExclCents: number;
+  totalInclCents: number;
+  discountCents: number;
+}
+
+export async function priceItems(db: Db, customer: CustomerContext, lines: readonly ListLine[]): Promise<PricedItems> {
+  const rows = await productRows(db, customer, lines.map((l) => l.skuCode));
+  const bySku = new Map(rows.map((r) => [r.skuCode, r]));
+  const items: PricedItem[] = [];
+  const unavailable: ListLine[] = [];
+  for (const line of lines) {
+    const row = bySku.get(line.skuCode);
+    if (!row) {
+      unavailable.push(line);
+      continue;
+    }
+    const deal =
+      row.dealReference !== null && row.dealMinQuantity !== null && row.dealDiscountPercent !== null
+        ? {
+            dealReference: row.dealReference,
+            description: row.dealDescription ?? "",
+            minQuantity: row.dealMinQuantity,
+            discountPercent: row.dealDiscountPercent,
+          }
+        : null;
+    const priced = priceLine({ listPriceExclCents: row.listPriceExclCents, vatRate: row.vatRate, quantity: line.quantity, deal });
+    const product = toProduct(row, customer);
+    items.push({
+      line,
+      product: row,
+      priced,
+      item: {
+        id: line.id,
+        productId: row.skuCode,
+        quantity: line.quantity,
+        dealReference: priced.dealReference,
+        productDescription: row.description,
+        listPriceIncl: product.listPriceIncl,
+        listPriceExcl: product.listPriceExcl,
+        unitPriceExcl: toRand(priced.unitPriceExclCents),
+        totalPriceExcl: toRand(priced.totalExclCents),
+        totalPriceIncl: toRand(priced.totalInclCents),
+        category: row.category,
+        subCategory: row.subCategory,
+        brand: row.brand,
+        assignedDiscount: toRand(priced.assignedDiscountCents),
+        dealDescription: priced.dealDescription,
+        stockOnHand: row.stockOnHand,
+        packSize: product.packSize,
+        capacity: row.capacity,
+        discountPercentage: product.discountPercentage,
+        discountPriceExcl: product.discountPriceExcl,
+        discountPriceIncl: product.discountPriceIncl,
+        minOrderQuantityDiscount: product.minOrderQuantityDiscount,
+        isNewProduct: row.isNew,
+        rtCategory: row.rtCategory,
+        imageUrl: product.imageUrl,
+        stockingWarehouseCode: customer.stockingWarehouseCode,
+      },
+    });
+  }
+  const totals = sumTotals(items.map((i) => i.priced));
+  return {
+    items,
+    unavailable,
+    totalExclCents: totals.totalExclCents,
+    totalInclCents: totals.totalInclCents,
+    discountCents: totals.assignedDiscountCents,
+  };
+}

@@ -1,0 +1,28 @@
+// /api/Cart: thin handlers over cart.ts. Every answer is the whole re-priced cart, so the
+// web replaces its copy with each answer (SPEC §4 Cart).
+import type { FastifyInstance } from "fastify";
+import { api } from "@trade-shop/contracts/api";
+import type { AppDeps } from "../../app";
+import { handle } from "../../http/route";
+import { customerOfRequest } from "../accounts/customer-context";
+import { addToCart, clearCart, getCart, removeFromCart } from "./cart";
+
+export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+  handle(app, api.cart.getUserCart, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return getCart(db, customer, principal.userId);
+  });
+  handle(app, api.cart.addItem, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return addToCart(db, customer, principal.userId, request.body);
+  });
+  handle(app, api.cart.removeItem, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return removeFromCart(db, customer, principal.userId, request.body);
+  });
+  handle(app, api.cart.clear, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    await clearCart(db, customer, principal.userId);
+    return { success: true, message: "Your cart is empty.", title: "Cart cleared" };
+  });
+}

@@ -1,0 +1,269 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toCents } from "@trade-shop/contracts/common";
+import { createTestApp, type TestApp } from "../../../test/test-app";
+import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
+import { PRICES_CHANGED } from "./place-order";
+
+type Cart = {
+  orderReference: string;
+  createdDate: string;
+  totalPriceExcl: number;
+  totalPriceIncl: number;
+  discount: number;
+  cartItems: { productId: string; quantity: number; dealReference: string | null; unitPriceExcl: number; totalPriceExcl: number; totalPriceIncl: number }[];
+};
+
+/** The create-order command the web app builds from the cart it shows. */
+const commandFrom = (cart: Cart, extra: object = {}) => ({
+  orderReference: cart.orderReference,
+  createdDate: new Date().toISOString(),
+  discount: cart.discount,
+  applyLiqourCheck: true,
+  totalPriceExcl: cart.totalPriceExcl,
+  totalPriceIncl: cart.totalPriceIncl,
+  orderLines: cart.cartItems.map((i) => ({
+    productId: i.productId,
+    quantity: i.quantity,
+    dealReference: i.dealReference,
+    unitPriceExcl: i.unitPriceExcl,
+    totalPriceExcl: i.totalPriceExcl,
+    totalPriceIncl: i.totalPriceIncl,
+  })),
+  ...extra,
+});
+
+async function fillCart(t: TestApp, token: string, lines: [string, number][]): Promise<Cart> {
+  for (const [skuCode, quantity] of lines) {
+    const res = await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode, quantity } });
+    if (res.statusCode !== 200) throw new Error(`add ${skuCode}: ${res.statusCode} ${res.body}`);
+  }
+  return (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
+}
+
+const order = (t: TestApp, token: string, body: object) => t.request({ method: "POST", url: "/api/Order", token, body });
+const countOrders = async (t: TestApp) =>
+  Number((await sql<{ n: number }>`SELECT count(*) AS n FROM orders`.execute(t.database.db)).rows[0]!.n);
+
+describe("POST /api/Order", () => {
+  let t: TestApp;
+  let trader: string;
+  let warehouse: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+    warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
+  });
+  afterAll(() => t.close());
+
+  it("writes the order priced by the server, takes the stock, empties the cart and queues the hand-off", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 10 });
+    const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 11 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 2], [b.skuCode, 1]]);
+    const res = await order(t, trader, commandFrom(cart, { suppliedId: "PO-4411", homeDelivery: true }));
+    expect(res.statusCode).toBe(200);
+    const placed = res.json();
+    expect(placed.orderId).toBe(`TS${100_000 + placed.id}`);
+    expect(placed.currentPastelStatus).toBe("Pending");
+    expect(placed.suppliedId).toBe("PO-4411");
+    expect(placed.shipmentMethod).toBe("Delivery");
+    expect(placed.orderReference).toBe(cart.orderReference);
+    expect(toCents(placed.totalPriceIncl)).toBe(toCents(cart.totalPriceIncl));
+    expect(placed.orderLines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [a.skuCode, 2],
+      [b.skuCode, 1],
+    ]);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand - 2);
+    expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(b.onHand - 1);
+    const after: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    expect(after.cartItems).toEqual([]);
+    expect(after.orderReference).not.toBe(cart.orderReference);
+    const queued = await t.database.db.selectFrom("outbox").select(["topic", "payload"]).where("idempotencyKey", "=", `order:${placed.id}`).executeTakeFirst();
+    expect(queued?.topic).toBe("backoffice.order");
+  });
+
+  it("returns the first order for a repeated submit and never creates a second", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 12 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 3]]);
+    const before = await countOrders(t);
+    const command = commandFrom(cart);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => order(t, trader, command)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+    const later = await order(t, trader, command);
+    expect(later.json().id).toBe(answers[0]!.json().id);
+    expect(await countOrders(t)).toBe(before + 1);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand - 3);
+  });
+
+  it("refuses with 409 and creates nothing when a price changed after the cart was shown", async () => {
+    const customer = await customerOf(t.database.db, "trader");
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", deal: false, skip: 13 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 1]]);
+    await t.database.db
+      .updateTable("priceListPrices")
+      .set((eb) => ({ listPriceCents: eb("listPriceCents", "+", 100) }))
+      .where("priceListId", "=", customer.pricelistId)
+      .where("skuCode", "=", a.skuCode)
+      .execute();
+    const before = await countOrders(t);
+    const res = await order(t, trader, commandFrom(cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().title).toBe(PRICES_CHANGED);
+    expect(toCents(res.json().cart.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
+    expect(await countOrders(t)).toBe(before);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
+    const fresh: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    expect((await order(t, trader, commandFrom(fresh))).statusCode).toBe(200);
+  });
+
+  it("compares totals rounded to 2 decimals, so float noise from the browser's sums passes", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 14 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 1]]);
+    const noisy = cart.totalPriceIncl + 1e-9;
+    expect(noisy).not.toBe(cart.totalPriceIncl);
+    const res = await order(t, trader, commandFrom(cart, { totalPriceIncl: noisy }));
+    expect(res.statusCode).toBe(200);
+    const off = await fillCart(t, trader, [[a.skuCode, 1]]);
+    const refused = await order(t, trader, commandFrom(off, { totalPriceIncl: off.totalPriceIncl - 0.01 }));
+    expect(refused.statusCode).toBe(409);
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+  });
+
+  it("refuses lines above stock with 409 naming them, and takes nothing", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 15 });
+    const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 16 });
+    await setStock(t.database.db, warehouse, b.skuCode, 2);
+    const cart = await fillCart(t, trader, [[a.skuCode, 1], [b.skuCode, 3]]);
+    const res = await order(t, trader, commandFrom(cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: b.skuCode, requested: 3, available: 2 })]);
+    expect(res.json().title).toContain(b.skuCode);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
+    expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(2);
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+  });
+
+  it("refuses a submit whose lines are not the cart's", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 17 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 2]]);
+    const tampered = commandFrom(cart);
+    tampered.orderLines[0]!.quantity = 1;
+    expect((await order(t, trader, tampered)).statusCode).toBe(409);
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+  });
+
+  it("refuses liquor at order time for a customer without a licence", async () => {
+    const spaza = await t.login("spaza");
+    const customer = await customerOf(t.database.db, "spaza");
+    const liquor = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 1 });
+    // The licence lapsed after the line went on the cart.
+    await t.database.db.updateTable("customers").set({ isLiquorCustomer: true }).where("id", "=", customer.id).execute();
+    const cart = await fillCart(t, spaza, [[liquor.skuCode, 1]]);
+    await t.database.db.updateTable("customers").set({ isLiquorCustomer: false }).where("id", "=", customer.id).execute();
+    const res = await order(t, spaza, commandFrom(cart));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().title).toMatch(/liquor/);
+  });
+
+  it("refuses an order above the remaining credit", async () => {
+    const spaza = await t.login("spaza");
+    const customer = await customerOf(t.database.db, "spaza");
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: spaza, body: {} });
+    const a = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", minStock: 200 });
+    const cart = await fillCart(t, spaza, [[a.skuCode, 150]]);
+    const credit = (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: spaza, body: {} })).json();
+    expect(credit).toBeDefined();
+    const res = await order(t, spaza, commandFrom(cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().title).toMatch(/more than your remaining credit of R[\d ]+\.\d\d/);
+    expect(await stockOf(t.database.db, customer.stockingWarehouseCode, a.skuCode)).toBe(a.onHand);
+  });
+});
+
+describe("POST /api/Order under concurrency", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("sells exactly the stock when parallel orders compete for the last units", async () => {
+    const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => extraLogin(t, "trader", `race-buyer-${n}`)));
+    const warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
+    const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 20 });
+    await setStock(t.database.db, warehouse, sku.skuCode, 4);
+    const carts = await Promise.all(buyers.map((token) => fillCart(t, token, [[sku.skuCode, 1]])));
+    const answers = await Promise.all(buyers.map((token, i) => order(t, token, commandFrom(carts[i]!))));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 409, 409]);
+    expect(await stockOf(t.database.db, warehouse, sku.skuCode)).toBe(0);
+    const sold = await sql<{ n: number }>`SELECT coalesce(sum(quantity), 0) AS n FROM order_lines WHERE sku_code = ${sku.skuCode}
+      AND order_id IN (SELECT id FROM orders WHERE created_by LIKE 'race-buyer-%')`.execute(t.database.db);
+    expect(Number(sold.rows[0]!.n)).toBe(4);
+  });
+
+  it("never lets parallel orders on one account go over its credit limit", async () => {
+    const customer = await customerOf(t.database.db, "spaza");
+    const buyers = await Promise.all([1, 2, 3, 4, 5].map((n) => extraLogin(t, "spaza", `credit-buyer-${n}`)));
+    const sku = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", minStock: 50, deal: false, skip: 3 });
+    const carts = await Promise.all(buyers.map((token) => fillCart(t, token, [[sku.skuCode, 2]])));
+    const each = toCents(carts[0]!.totalPriceIncl);
+    // Leave room for two and a half of these orders.
+    const open = await sql<{ n: number }>`SELECT coalesce(sum(total_incl_cents), 0) AS n FROM orders
+      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(t.database.db);
+    const limit = customer.dcBalanceCents + Number(open.rows[0]!.n) + Math.floor(each * 2.5);
+    await t.database.db.updateTable("customers").set({ creditLimitCents: limit }).where("id", "=", customer.id).execute();
+    const answers = await Promise.all(buyers.map((token, i) => order(t, token, commandFrom(carts[i]!))));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(3);
+    const after = await sql<{ n: number }>`SELECT coalesce(sum(total_incl_cents), 0) AS n FROM orders
+      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(t.database.db);
+    expect(customer.dcBalanceCents + Number(after.rows[0]!.n)).toBeLessThanOrEqual(limit);
+  });
+});
+
+describe("GET /api/Order and GET /api/Order/GetOrderById/{id}", () => {
+  let t: TestApp;
+  let trader: string;
+  let spaza: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+    spaza = await t.login("spaza");
+  });
+  afterAll(() => t.close());
+
+  it("lists the account's own orders, newest first, with their status", async () => {
+    const res = await t.request({ method: "GET", url: "/api/Order", token: trader });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    const trader0 = await customerOf(t.database.db, "trader");
+    expect(list.length).toBeGreaterThanOrEqual(8);
+    expect(list.every((o: { accountId: string }) => o.accountId === trader0.accountId)).toBe(true);
+    const dates = list.map((o: { createdDate: string }) => o.createdDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(new Set(list.map((o: { currentPastelStatus: string }) => o.currentPastelStatus)).size).toBe(8);
+  });
+
+  it("shows one order with its lines, and another account's order as 404", async () => {
+    const [mine] = (await t.request({ method: "GET", url: "/api/Order", token: trader })).json();
+    const res = await t.request({ method: "GET", url: `/api/Order/GetOrderById/${mine.id}`, token: trader });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json();
+    expect(detail.orderLines.length).toBeGreaterThan(0);
+    const sum = detail.orderLines.reduce((s: number, l: { totalPriceIncl: number }) => s + toCents(l.totalPriceIncl), 0);
+    expect(sum).toBe(toCents(detail.totalPriceIncl));
+    expect((await t.request({ method: "GET", url: `/api/Order/GetOrderById/${mine.id}`, token: spaza })).statusCode).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/Order/GetOrderById/999999", token: trader })).statusCode).toBe(404);
+  });
+
+  it("says the id must be defined when it is missing", async () => {
+    for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
+      const res = await t.request({ method: "GET", url, token: trader });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().title).toBe("The parameter 'id' must be defined.");
+    }
+    expect((await t.request({ method: "GET", url: "/api/Order/GetOrderById/abc", token: trader })).statusCode).toBe(400);
+  });
+});

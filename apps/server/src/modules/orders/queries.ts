@@ -1,0 +1,114 @@
+// SQL for orders and their lines, shaped into the contracts' Order. Money is read in cents
+// and turned into rand only here, at the edge.
+import { sql } from "kysely";
+import { toRand } from "@trade-shop/contracts/common";
+import type { Order, OrderHistoryEntry, OrderLine, OrderStatus } from "@trade-shop/contracts/orders";
+import type { Db } from "../../db/database";
+import { unitPriceIncl } from "../pricing/price-line";
+import type { Orders } from "../../db/schema";
+import type { Selectable } from "kysely";
+
+type OrderRow = Selectable<Orders> & { accountId: string; createdByName: string };
+
+function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    accountName: row.accountName,
+    vatNumber: row.vatNumber,
+    email: row.email,
+    mobileNumber: row.mobileNumber,
+    address1: row.address1,
+    address2: row.address2,
+    address3: row.address3,
+    address4: row.address4,
+    address5: row.address5,
+    address6: row.address6,
+    homeDelivery: row.homeDelivery,
+    accountId: row.accountId,
+    suppliedId: row.suppliedId,
+    userId: row.userId,
+    orderReference: row.orderReference,
+    createdDate: row.createdDate.toISOString(),
+    orderType: row.orderType,
+    shipmentMethod: row.shipmentMethod,
+    discount: toRand(row.discountCents),
+    tradeShopPaymentId: row.paymentId,
+    payfastPaymentId: row.payfastPaymentId,
+    tradeShopAccountId: row.accountId,
+    applyLiqourCheck: row.applyLiqourCheck,
+    totalPriceExcl: toRand(row.totalExclCents),
+    totalPriceIncl: toRand(row.totalInclCents),
+    orderSource: row.orderSource,
+    liquor_check: row.liquorCheck,
+    creditcheck_override: row.creditcheckOverride,
+    repCode: row.repCode,
+    currentPastelStatus: row.currentPastelStatus as OrderStatus,
+    statusReason: row.pastelStatusReason,
+    lastPastelStatusUpdate: row.lastPastelStatusUpdate.toISOString(),
+    createdBy: row.createdBy,
+    vendorNumber: row.vendorNumber,
+    brand: row.brand,
+  };
+}
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customerId")
+    .selectAll("orders")
+    .select(["customers.accountId", "orders.createdBy as createdByName"]);
+}
+
+export interface OrderScope {
+  tenantId: string;
+  /** Limits to one customer's orders; undefined lets staff see the whole tenant. */
+  customerId: number | undefined;
+}
+
+export async function orderHistory(db: Db, scope: OrderScope): Promise<OrderHistoryEntry[]> {
+  let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
+  if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
+  // orders_customer_idx (tenant_id, customer_id, created_date DESC)
+  const rows = await query.orderBy("orders.createdDate", "desc").orderBy("orders.id", "desc").limit(500).execute();
+  return rows.map(toHistoryEntry);
+}
+
+export async function findOrder(db: Db, scope: OrderScope, where: { id: number } | { orderReference: string }) {
+  let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
+  if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
+  query = "id" in where ? query.where("orders.id", "=", where.id) : query.where(sql`orders.order_reference::text`, "=", where.orderReference);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const lines = await db
+    .selectFrom("orderLines")
+    .selectAll()
+    .where("orderId", "=", row.id)
+    .orderBy("lineNumber")
+    .execute();
+  const orderLines: OrderLine[] = lines.map((l) => ({
+    productId: l.skuCode,
+    productDescription: l.productDescription,
+    quantity: l.quantity,
+    listPriceExcl: toRand(l.listPriceExclCents),
+    unitPriceExcl: toRand(l.unitPriceExclCents),
+    totalPriceExcl: toRand(l.totalExclCents),
+    totalPriceIncl: toRand(l.totalInclCents),
+    warehouseCode: l.warehouseCode,
+    dealReference: l.dealReference,
+    category: l.category ?? "",
+    assignedDiscount: toRand(l.assignedDiscount),
+    priceManipulated: l.priceManipulated,
+    lockedWarehouse: l.lockedWarehouse,
+    dealPercent: l.dealPercent,
+    discountPriceIncl: l.dealReference ? toRand(unitPriceIncl(l.unitPriceExclCents, l.vatRate)) : null,
+    discountPriceExcl: l.dealReference ? toRand(l.unitPriceExclCents) : null,
+    tradePercent: l.tradePercent,
+    dealDescription: l.dealDescription,
+    priceManipulationReason: l.priceManipulationReason,
+    pastelSalesOrderNumber: l.pastelSalesOrderNumber,
+    pastelInvoiceNumber: l.pastelInvoiceNumber,
+    rtCategory: l.rtCategory,
+  }));
+  return { ...toHistoryEntry(row), orderLines } satisfies Order;
+}

@@ -1,0 +1,46 @@
+// /api/Order: place an order, the account's order history, one order. Customers see their
+// own account's orders only; another account's order is a 404, never a 403 (DESIGN.md §3).
+import type { FastifyInstance } from "fastify";
+import { api } from "@trade-shop/contracts/api";
+import type { AppDeps } from "../../app";
+import { hasAnyRole } from "../../http/auth";
+import { DomainError, notFound } from "../../http/domain-error";
+import { handle } from "../../http/route";
+import { customerOfRequest } from "../accounts/customer-context";
+import { placeOrder } from "./place-order";
+import { findOrder, orderHistory } from "./queries";
+
+const STAFF_ROLES = ["Staff", "Admin"];
+const ID_REQUIRED = "The parameter 'id' must be defined.";
+
+export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+  handle(app, api.orders.create, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return placeOrder(
+      db,
+      {
+        customer,
+        userId: principal.userId,
+        username: principal.username,
+        mayOverrideCredit: hasAnyRole(principal.roles, STAFF_ROLES),
+      },
+      request.body,
+    );
+  });
+  handle(app, api.orders.history, async (request) => {
+    const { customer } = await customerOfRequest(db, request);
+    return orderHistory(db, { tenantId: customer.tenantId, customerId: customer.customerId });
+  });
+  handle(app, api.orders.getById, async (request) => {
+    const { customer } = await customerOfRequest(db, request);
+    const order = await findOrder(db, { tenantId: customer.tenantId, customerId: customer.customerId }, { id: request.params.id });
+    if (!order) throw notFound(`There is no order ${request.params.id} on your account.`);
+    return order;
+  });
+  // SPEC §5: asking for an order without an id fails with a message that names the parameter.
+  for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
+    app.get(url, { schema: { hide: true } }, async () => {
+      throw new DomainError("invalid", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
+    });
+  }
+}
