@@ -37,7 +37,7 @@ describe("generateDemoData", () => {
     const skus = (d: DemoData) => new Set(d.tables.products.map((p) => p.description));
     const common = [...skus(other)].filter((description) => skus(data).has(description)).length;
     expect(common).toBeLessThan(other.tables.products.length);
-  });
+  }, 60_000); // two full generations: seconds on a busy 2-core machine
 
   it("takes its options: SKU count, seed and reference date", () => {
     const small = generateDemoData({

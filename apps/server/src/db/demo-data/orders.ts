@@ -1,25 +1,17 @@
 // A year of past orders for the demo customers, in every back-office status, priced with the
 // shop's own line rules so history, totals and charts agree with what the cart would charge.
+import { OrderStatus as OrderStatusSchema, type OrderStatus } from "@trade-shop/contracts/orders";
+import { NOT_YET_INVOICED } from "../../modules/accounts/credit";
+import { orderNumber } from "../../modules/orders/order-number";
 import { priceLine, sumTotals, type PricedLine } from "../../modules/pricing/price-line";
 import type { TenantId } from "./catalogue-data";
 import { ON_HOLD_REASONS, REJECTED_REASONS } from "./customer-data";
 import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./generate";
 import type { Random } from "./random";
 
-export const ORDER_STATUSES = [
-  "Pending",
-  "Submitted",
-  "Picking",
-  "Invoiced",
-  "Dispatched",
-  "Delivered",
-  "On Hold",
-  "Rejected",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Statuses whose value still counts against credit: not invoiced yet and not turned down. */
-export const NOT_YET_INVOICED: readonly OrderStatus[] = ["Pending", "Submitted", "Picking", "On Hold"];
+// The statuses come from the contracts, what counts against credit from the credit rule.
+export const ORDER_STATUSES = OrderStatusSchema.options;
+export { NOT_YET_INVOICED };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -277,7 +269,7 @@ export function generateOrders(inputs: OrderInputs) {
     orders.push({
       id,
       tenantId: customer.tenantId,
-      orderId: `TS${100_000 + id}`,
+      orderId: orderNumber(id),
       customerId: customer.id,
       userId: placedBy.id,
       orderReference: random.uuid(),
