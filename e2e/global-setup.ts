@@ -49,7 +49,16 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-e2e-"));
   const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      // Every browser test file logs the demo users in; the limits themselves have API tests.
+      AUTH_RATE_LIMIT_FACTOR: "20",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -18,8 +18,19 @@ import { identify } from "./http/auth";
 import { registerProblemDetails } from "./http/problem-details";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
+import { accountsRoutes } from "./modules/accounts/routes";
+import { backOfficeRoutes } from "./modules/backoffice/routes";
+import { cartRoutes } from "./modules/cart/routes";
+import { catalogueRoutes } from "./modules/catalogue/routes";
+import { contentRoutes } from "./modules/content/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { identityRoutes } from "./modules/identity/routes";
+import { registerSessionCheck } from "./modules/identity/session";
+import { mailboxRoutes } from "./modules/messaging/mailbox-routes";
+import { orderRoutes } from "./modules/orders/routes";
+import { realtimeRoutes } from "./modules/realtime/routes";
+import { reportsRoutes } from "./modules/reports/routes";
+import { wishlistRoutes } from "./modules/wishlist/routes";
 import type { TokenService } from "./modules/identity/tokens";
 
 /** What every module's routes may use. */
@@ -75,6 +86,17 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
   const deps = { config, database, tokens };
   healthRoutes(app, deps);
   identityRoutes(app, deps);
+  registerSessionCheck(app, deps);
+  accountsRoutes(app, deps);
+  mailboxRoutes(app, deps);
+  catalogueRoutes(app, deps);
+  cartRoutes(app, deps);
+  wishlistRoutes(app, deps);
+  orderRoutes(app, deps);
+  backOfficeRoutes(app, deps);
+  realtimeRoutes(app, deps);
+  reportsRoutes(app, deps);
+  contentRoutes(app, deps);
 
   await registerWebApp(app, config.WEB_DIST);
   return app;

@@ -57,6 +57,16 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   // Multiplies the built-in limits of the log-in, registration and reset endpoints; 0 turns them off.
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(10_000).default(1),
+  // The back office orders are handed to (modules/backoffice). Unset mode: http when
+  // BACKOFFICE_URL is set, else the built-in simulator, except in production (off: orders wait).
+  BACKOFFICE_MODE: z.enum(["simulator", "http", "off"]).optional(),
+  BACKOFFICE_URL: optionalUrl,
+  BACKOFFICE_SECRET: z.string().min(32, "BACKOFFICE_SECRET must be at least 32 characters").optional(),
+  BACKOFFICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  BACKOFFICE_CALLBACK_WINDOW_S: z.coerce.number().int().min(10).max(3600).default(300),
+  BACKOFFICE_SIMULATOR_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(8000),
+  // Real-time stream: how often an idle stream sends a keep-alive comment.
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,6 +75,8 @@ export interface Config extends Env {
   /** Embedded database without a production flag: demo logins, /dev/mailbox, generated secrets. */
   demoMode: boolean;
   publicUrl: string;
+  /** BACKOFFICE_MODE with its default applied. */
+  backOfficeMode: "simulator" | "http" | "off";
 }
 
 export class ConfigError extends Error {}
@@ -85,9 +97,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.LDAP_BIND_DN) !== Boolean(e.LDAP_BIND_PASSWORD)) {
     throw new ConfigError("Invalid configuration:\n  LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both or neither");
   }
+  const backOfficeMode = e.BACKOFFICE_MODE ?? (e.BACKOFFICE_URL ? "http" : e.NODE_ENV === "production" ? "off" : "simulator");
+  if (backOfficeMode === "http" && (!e.BACKOFFICE_URL || !e.BACKOFFICE_SECRET)) {
+    throw new ConfigError("Invalid configuration:\n  BACKOFFICE_URL and BACKOFFICE_SECRET: both required when BACKOFFICE_MODE=http");
+  }
   return {
     ...e,
     demoMode: e.NODE_ENV !== "production" && !e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    backOfficeMode,
   };
 }

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { ensureDemoData } from "./db/demo-startup";
 import { migrate } from "./db/migrate";
+import { createBackOfficeSimulator } from "./modules/backoffice/simulator";
 import { resolveJwtSecret } from "./modules/identity/secret";
 import { createTokenService } from "./modules/identity/tokens";
 import { createShopOutboxWorker } from "./modules/outbox/topics";
@@ -20,9 +21,15 @@ async function main() {
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_LIFETIME_HOURS);
   const app = await buildApp({ config, database, tokens });
   const outbox = createShopOutboxWorker(config, database, app.log);
-  // The worker finishes the message in hand before the database closes.
+  // The simulated back office's clock: every process may run it (each step claims its order).
+  const simulator =
+    config.backOfficeMode === "simulator"
+      ? createBackOfficeSimulator(database.db, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS, log: app.log })
+      : undefined;
+  // The worker and the simulator finish the work in hand before the database closes.
   app.addHook("onClose", async () => {
     await outbox.stop();
+    await simulator?.stop();
     await database.close();
   });
 
@@ -48,6 +55,10 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   outbox.start();
+  simulator?.start();
+  if (config.backOfficeMode === "off") {
+    app.log.warn("BACKOFFICE_MODE is off: placed orders wait in the hand-off queue until a back office is configured");
+  }
   if (!config.demoMode && !config.SMTP_URL) {
     app.log.warn("SMTP_URL is not set: registration PINs and password-reset links cannot be e-mailed");
   }

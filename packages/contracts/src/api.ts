@@ -14,6 +14,7 @@ import {
   UpdateDescriptionCommand,
   UploadProductImagesCommand,
 } from "./catalogue";
+import { BackOfficeStatusCallback, HandOff, HandOffQuery } from "./backoffice";
 import { UserEnquiry } from "./content";
 import { Health } from "./health";
 import {
@@ -35,6 +36,8 @@ import {
   User,
 } from "./identity";
 import { CreateOrderCommand, Order, OrderHistory } from "./orders";
+import { RealtimeStreamQuery, RealtimeTicket } from "./realtime";
+import { OrdersByStatus, SpendPerMonth, TopProducts, TopProductsQuery } from "./reports";
 import { RemoveWishlistItemCommand, Wishlist } from "./wishlist";
 
 export interface ApiRoute {
@@ -72,6 +75,7 @@ const ADMIN = ["Admin"] as const satisfies readonly RoleName[];
 const UserIdParams = z.object({ id: IdParam });
 const UserRolesParams = z.object({ userId: IdParam });
 const OrderIdParams = z.object({ id: IdParam });
+const HandOffParams = z.object({ id: IdParam });
 
 export const api = {
   cart: {
@@ -404,6 +408,84 @@ export const api = {
       auth: true,
       summary: "The logged-in customer's credit limit and what remains of it",
       tag: "Users",
+    }),
+  },
+  backOffice: {
+    handOffs: route({
+      method: "GET",
+      path: "/api/BackOffice/HandOffs",
+      query: HandOffQuery,
+      response: z.array(HandOff),
+      auth: true,
+      roles: STAFF,
+      summary: "The tenant's order hand-offs to the back office: pending, retrying and parked ones with their errors",
+      tag: "BackOffice",
+    }),
+    retryHandOff: route({
+      method: "POST",
+      path: "/api/BackOffice/HandOffs/:id/Retry",
+      params: HandOffParams,
+      response: HandOff,
+      auth: true,
+      roles: STAFF,
+      summary: "Queue a parked hand-off again",
+      tag: "BackOffice",
+    }),
+    // Called by the back office, not the web app: signed (HMAC) instead of a login and XSRF token.
+    statusCallback: route({
+      method: "POST",
+      path: "/api/BackOffice/StatusCallback",
+      body: BackOfficeStatusCallback,
+      response: SuccessEnvelope,
+      auth: false,
+      summary: "The back office reports an order's new status (signed, see contracts/backoffice.ts)",
+      tag: "BackOffice",
+    }),
+  },
+  reports: {
+    spendPerMonth: route({
+      method: "GET",
+      path: "/api/Reports/SpendPerMonth",
+      response: SpendPerMonth,
+      auth: true,
+      summary: "The customer's spend per month over the last 12 months",
+      tag: "Reports",
+    }),
+    topProducts: route({
+      method: "GET",
+      path: "/api/Reports/TopProducts",
+      query: TopProductsQuery,
+      response: TopProducts,
+      auth: true,
+      summary: "The customer's most bought products over the last 12 months, by spend or by quantity",
+      tag: "Reports",
+    }),
+    ordersByStatus: route({
+      method: "GET",
+      path: "/api/Reports/OrdersByStatus",
+      response: OrdersByStatus,
+      auth: true,
+      summary: "The customer's orders of the last 12 months per back-office status",
+      tag: "Reports",
+    }),
+  },
+  realtime: {
+    ticket: route({
+      method: "POST",
+      path: "/api/Realtime/Ticket",
+      response: RealtimeTicket,
+      auth: true,
+      summary: "A single-use ticket that opens the real-time stream",
+      tag: "Realtime",
+    }),
+    // text/event-stream, not JSON: events and their data are in contracts/realtime.ts.
+    stream: route({
+      method: "GET",
+      path: "/api/Realtime/Stream",
+      query: RealtimeStreamQuery,
+      auth: false,
+      summary: "Server-Sent Events for the ticket's user: order status, cart, wishlist, balance and credit",
+      tag: "Realtime",
     }),
   },
   health: {

@@ -30,6 +30,20 @@ export interface AppSettings {
   value: Json;
 }
 
+export interface BackofficeCallbackEvents {
+  eventId: string;
+  orderId: number;
+  receivedAt: Generated<Timestamp>;
+  status: string;
+}
+
+export interface BackofficeSalesOrders {
+  acceptedAt: Generated<Timestamp>;
+  nextStepAt: Timestamp | null;
+  orderId: number;
+  salesOrderNumber: string;
+}
+
 export interface Brands {
   id: Generated<number>;
   imageUrl: string | null;
@@ -279,12 +293,22 @@ export interface Products {
   listPriceCents: number;
   packSize: string;
   rtCategory: string | null;
+  searchVector: Generated<string>;
   skuCode: string;
+  stockedIn: Generated<string[]>;
   subCategory: string | null;
   subCategory2: string | null;
   subCategory3: string | null;
   updatedAt: Generated<Timestamp>;
   vatRate: Generated<Numeric>;
+}
+
+export interface RealtimeTickets {
+  expiresAt: Timestamp;
+  sessionExpiresAt: Timestamp;
+  tenantId: string;
+  ticketHash: string;
+  userId: number;
 }
 
 export interface Roles {
@@ -294,10 +318,17 @@ export interface Roles {
   name: string;
 }
 
+export interface SearchTerms {
+  documents: number;
+  term: string;
+}
+
 export interface SentMessages {
   body: string;
   channel: string;
+  delivery: Generated<string>;
   id: Generated<number>;
+  outboxId: number | null;
   recipient: string;
   sentAt: Generated<Timestamp>;
   subject: string | null;
@@ -335,6 +366,7 @@ export interface Users {
   lastname: string;
   lockoutExpiryDate: Timestamp | null;
   passwordHash: string | null;
+  reports: Generated<string[]>;
   resetPasswordOnNextLogin: Generated<boolean>;
   username: string;
 }
@@ -368,6 +400,8 @@ export interface Wishlists {
 
 export interface DB {
   appSettings: AppSettings;
+  backofficeCallbackEvents: BackofficeCallbackEvents;
+  backofficeSalesOrders: BackofficeSalesOrders;
   brands: Brands;
   cartItems: CartItems;
   carts: Carts;
@@ -386,7 +420,9 @@ export interface DB {
   productExtendedData: ProductExtendedData;
   productImages: ProductImages;
   products: Products;
+  realtimeTickets: RealtimeTickets;
   roles: Roles;
+  searchTerms: SearchTerms;
   sentMessages: SentMessages;
   stock: Stock;
   tenants: Tenants;

@@ -16,7 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Look files up per request, so a rebuild under a running server serves its new assets.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,7 +1,13 @@
-// App-wide providers: server state (TanStack Query) and toasts (sonner, following the theme).
-import type { ReactNode } from "react";
+// App-wide providers: server state (TanStack Query), toasts (sonner, following the theme), and
+// the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
+// and behind the catalogue's Add to cart and Add to wishlist buttons.
+import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
+import { useAddToCart, useCartSession } from "../features/cart/api/cart";
+import { addCommandFor } from "../features/cart/cart-commands";
+import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
+import { useAddToWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";
 
@@ -17,16 +23,54 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * sonner's rich colours fall short of WCAG AA (its success green on its mint is 4.25:1), so the
+ * toasts take the shop's own colour tokens, which hold in both themes.
+ */
+function toastColours(dark: boolean): CSSProperties {
+  const warning = dark ? "#ffc46b" : "#8a4b00";
+  return {
+    "--success-bg": "var(--ts-surface)",
+    "--success-border": "var(--ts-brand)",
+    "--success-text": "var(--ts-brand)",
+    "--error-bg": "var(--ts-surface)",
+    "--error-border": "var(--ts-danger)",
+    "--error-text": "var(--ts-danger)",
+    "--warning-bg": "var(--ts-surface)",
+    "--warning-border": warning,
+    "--warning-text": warning,
+    "--info-bg": "var(--ts-surface)",
+    "--info-border": "var(--ts-line)",
+    "--info-text": "var(--ts-fg)",
+  } as CSSProperties;
+}
+
+function ShopperLists({ children }: { children: ReactNode }) {
+  useCartSession();
+  useWishlistSession();
+  const { mutate: addToCart } = useAddToCart();
+  const { mutate: addToWishlist } = useAddToWishlist();
+  const actions = useMemo<ProductActions>(
+    () => ({
+      addToCart: (product, quantity) => addToCart(addCommandFor(product, quantity)),
+      addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
+    }),
+    [addToCart, addToWishlist],
+  );
+  return <ProductActionsProvider actions={actions}>{children}</ProductActionsProvider>;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const theme = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <ShopperLists>{children}</ShopperLists>
       <Toaster
         // Errors and warnings appear top right; success toasts ask for bottom-center themselves (SPEC §7).
         position="top-right"
         theme={theme === "dark-theme" ? "dark" : "light"}
         richColors
+        style={toastColours(theme === "dark-theme")}
         closeButton
         duration={ERROR_TOAST_MS}
       />

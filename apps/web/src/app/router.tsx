@@ -6,6 +6,7 @@ import { AccountDashboardPage } from "../features/accounts/account-dashboard-pag
 import { AddressesPage } from "../features/accounts/addresses-page";
 import { CartPage } from "../features/cart/cart-page";
 import { ManageImagesPage } from "../features/catalogue/manage-images-page";
+import { ProductDetailPage } from "../features/catalogue/product-detail-page";
 import { ProductsPage } from "../features/catalogue/products-page";
 import { AccessToInformationPage } from "../features/content/access-to-information-page";
 import { ContactPage } from "../features/content/contact-page";
@@ -20,7 +21,7 @@ import { NotFoundPage } from "./pages/not-found-page";
 import { PageLoading } from "./pages/page-loading";
 import { RouteErrorPage } from "./pages/route-error-page";
 import { UnderConstructionPage } from "./pages/under-construction-page";
-import { requireValidToken } from "./route-guards";
+import { requireRole, requireValidToken } from "./route-guards";
 
 /**
  * A route that only redirects. Its spinner shows in the moment the target page's code is
@@ -43,6 +44,15 @@ const registerAccountPage = async () => ({
   Component: (await import("../features/identity/register-account-page")).RegisterAccountPage,
 });
 
+// User administration is for Admins only, so its code loads only when one opens it.
+const usersPage = async () => ({ Component: (await import("../features/admin/users-page")).UsersPage });
+const userCreatePage = async () => ({
+  Component: (await import("../features/admin/user-create-page")).UserCreatePage,
+});
+const userEditPage = async () => ({
+  Component: (await import("../features/admin/user-edit-page")).UserEditPage,
+});
+
 const path = (route: string) => route.replace(/^\//, "");
 
 export const routes: RouteObject[] = [
@@ -59,6 +69,7 @@ export const routes: RouteObject[] = [
           { index: true, ...redirectTo(DEFAULT_LANDING) },
           { path: path(appRoutes.featured), ...redirectTo(`${appRoutes.products}?category=featured`) },
           { path: path(appRoutes.products), Component: ProductsPage },
+          { path: `${path(appRoutes.products)}/:skuCode`, Component: ProductDetailPage },
           {
             path: path(appRoutes.ordersHistory),
             loader: requireValidToken,
@@ -77,6 +88,15 @@ export const routes: RouteObject[] = [
               { path: "*", ...redirectTo(appRoutes.notFound) },
             ],
           },
+          {
+            path: "admin/users",
+            loader: requireRole("Admin"),
+            children: [
+              { index: true, lazy: usersPage },
+              { path: "new", lazy: userCreatePage },
+              { path: ":id", lazy: userEditPage },
+            ],
+          },
           { path: path(appRoutes.login), lazy: loginPage },
           { path: path(appRoutes.registerAccount), lazy: registerAccountPage },
           { path: path(appRoutes.checkout), Component: CheckoutPage },
@@ -88,7 +108,12 @@ export const routes: RouteObject[] = [
           { path: path(appRoutes.addresses), Component: AddressesPage },
           { path: path(appRoutes.accountDashboard), Component: AccountDashboardPage },
           { path: path(appRoutes.underConstruction), Component: UnderConstructionPage },
-          { path: path(appRoutes.manage), Component: ManageImagesPage },
+          // The No Images work list: staff edit there; NoImage holders see it (SPEC §6).
+          {
+            path: path(appRoutes.manage),
+            loader: requireRole("Staff", "Admin", "NoImage"),
+            Component: ManageImagesPage,
+          },
           { path: path(appRoutes.authorizationDenied), Component: AuthorizationDeniedPage },
           { path: path(appRoutes.notFound), Component: NotFoundPage },
           // SPEC §2 "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.

@@ -147,4 +147,31 @@ describe("session store", () => {
     expect(session.hasRole(current, "Admin")).toBe(false);
     expect(session.hasRole(null, "NoImage")).toBe(false);
   });
+  it("ends a session whose token expired while no timer ran (a sleeping laptop)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const session = await import("./session");
+      session.startSession(fakeJwt({ ...claims, exp: Math.floor(Date.now() / 1000) + 60 }));
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(session.getSession()).toBeNull();
+      expect(saved.has("tradeshop.session")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("forgets the chosen tenant when asked (a failed login)", async () => {
+    const session = await import("./session");
+    saved.set("tradeshop.tenant", "ZA-KZN");
+    session.clearTenant();
+    expect(saved.has("tradeshop.tenant")).toBe(false);
+  });
+
+  it("keeps the last user name for the next visit", async () => {
+    const session = await import("./session");
+    expect(session.lastUsername()).toBe("");
+    session.rememberUsername("trader");
+    expect(saved.get("tradeshop.lastUsername")).toBe("trader");
+    expect(session.lastUsername()).toBe("trader");
+  });
 });

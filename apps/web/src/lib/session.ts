@@ -7,6 +7,7 @@ import { createStore, useStore } from "./store";
 
 const SESSION_KEY = "tradeshop.session";
 const TENANT_KEY = "tradeshop.tenant";
+const LAST_USERNAME_KEY = "tradeshop.lastUsername";
 /** setTimeout cannot wait longer than this (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -80,8 +81,17 @@ if (typeof window !== "undefined") {
   });
 }
 
+/**
+ * The current session, checked against the clock first: a computer that slept through the
+ * expiry timer must not send a dead token (SPEC §4: valid only while exp is in the future).
+ */
 export function getSession(): Session | null {
-  return sessionStore.get();
+  const session = sessionStore.get();
+  if (session && session.claims.exp * 1000 <= Date.now()) {
+    clearSession();
+    return null;
+  }
+  return session;
 }
 
 /** Stores a freshly issued token; returns null (and stores nothing) when it is not valid. */
@@ -115,6 +125,20 @@ export function getTenant(): string | null {
   const held = sessionStore.get()?.claims.tenants ?? [];
   if (chosen && (held.length === 0 || held.includes(chosen))) return chosen;
   return held[0] ?? null;
+}
+
+/** SPEC §4: a failed login clears the tenant as well as the token. */
+export function clearTenant(): void {
+  storage()?.removeItem(TENANT_KEY);
+}
+
+/** SPEC §4 keeps the last user name so the login form can offer it next time. */
+export function rememberUsername(username: string): void {
+  storage()?.setItem(LAST_USERNAME_KEY, username);
+}
+
+export function lastUsername(): string {
+  return storage()?.getItem(LAST_USERNAME_KEY) ?? "";
 }
 
 /** SPEC §4: changing tenant stores it and reloads the page, so nothing of the old tenant lingers. */

@@ -1,5 +1,9 @@
 // The ordered list of schema migrations. Append only: a released migration never changes.
 import * as m0001 from "./0001-initial";
+import * as m0002 from "./0002-catalogue-search";
+import * as m0003 from "./0003-identity";
+import * as m0004 from "./0004-buying";
+import * as m0005 from "./0005-backoffice";
 
 export interface Migration {
   version: number;
@@ -7,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [{ version: 1, ...m0001 }];
+export const migrations: readonly Migration[] = [{ version: 1, ...m0001 }, { version: 2, ...m0002 }, { version: 3, ...m0003 }, { version: 4, ...m0004 }, { version: 5, ...m0005 }];

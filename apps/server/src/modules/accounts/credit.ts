@@ -21,20 +21,25 @@ export function remainingCredit(p: Omit<CreditPosition, "remainingCreditCents">)
 /**
  * Reads the position; with `lock`, the customer row stays locked to the end of the caller's
  * transaction, so concurrent orders against one credit limit are checked one after another.
+ * Balance and open orders are read in one snapshot (one statement) without `lock`, or after the
+ * lock is held with `lock`: an order being invoiced is counted once, never twice or not at all.
  */
 export async function creditPosition(db: Db, customerId: number, options: { lock?: boolean } = {}): Promise<CreditPosition> {
-  const customer = await sql<{ creditLimitCents: number; dcBalanceCents: number }>`
-    SELECT credit_limit_cents, dc_balance_cents FROM customers WHERE id = ${customerId}
-    ${options.lock ? sql`FOR UPDATE` : sql``}`.execute(db);
-  const row = customer.rows[0];
+  if (options.lock) {
+    // The lock waits for a concurrent invoice to commit; the next statement's snapshot then sees it.
+    await sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR UPDATE`.execute(db);
+  }
+  const { rows } = await sql<{ creditLimitCents: number; dcBalanceCents: number; uninvoicedCents: number }>`
+    SELECT c.credit_limit_cents, c.dc_balance_cents,
+           coalesce((SELECT sum(o.total_incl_cents) FROM orders o  -- orders_customer_idx
+                      WHERE o.tenant_id = c.tenant_id AND o.customer_id = c.id AND o.current_pastel_status IN (${sql.join(NOT_YET_INVOICED)})), 0) AS uninvoiced_cents
+      FROM customers c WHERE c.id = ${customerId}`.execute(db);
+  const row = rows[0];
   if (!row) throw new Error(`customer ${customerId} does not exist`);
-  // orders_customer_idx (tenant_id, customer_id, created_date)
-  const open = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("totalInclCents"), sql<number>`0`).as("cents"))
-    .where("customerId", "=", customerId)
-    .where("currentPastelStatus", "in", NOT_YET_INVOICED)
-    .executeTakeFirstOrThrow();
-  const position = { creditLimitCents: row.creditLimitCents, dcBalanceCents: row.dcBalanceCents, uninvoicedCents: Number(open.cents) };
+  const position = {
+    creditLimitCents: row.creditLimitCents,
+    dcBalanceCents: row.dcBalanceCents,
+    uninvoicedCents: Number(row.uninvoicedCents),
+  };
   return { ...position, remainingCreditCents: remainingCredit(position) };
 }

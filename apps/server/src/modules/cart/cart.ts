@@ -6,6 +6,7 @@ import type { AddItemCommand, Cart, RemoveCartItemCommand } from "@trade-shop/co
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../http/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
+import { publishChange } from "../realtime/publish";
 import { priceItems, type PricedItems } from "./priced-items";
 import { addToList, clearList, listLines, openList, reduceListLine, type ListHeader, type ListKind } from "./shopping-list";
 
@@ -61,6 +62,7 @@ export async function addToCart(db: Db, customer: CustomerContext, userId: numbe
     quantity: command.quantity,
     dealReference: command.dealReference ?? null,
   });
+  await publishChange(db, { kind: "cart", ...owner(customer, userId) });
   return getCart(db, customer, userId);
 }
 
@@ -68,10 +70,12 @@ export async function removeFromCart(db: Db, customer: CustomerContext, userId: 
   const header = await openList(db, "cart", owner(customer, userId));
   const found = await reduceListLine(db, "cart", header.id, command.skuCode, command.remove ? "all" : (command.quantity ?? 1));
   if (!found) throw notFound(`${command.skuCode} is not in your cart.`);
+  await publishChange(db, { kind: "cart", ...owner(customer, userId) });
   return getCart(db, customer, userId);
 }
 
 export async function clearCart(db: Db, customer: CustomerContext, userId: number) {
   const header = await openList(db, "cart", owner(customer, userId));
   await clearList(db, "cart", header.id);
+  await publishChange(db, { kind: "cart", ...owner(customer, userId) });
 }

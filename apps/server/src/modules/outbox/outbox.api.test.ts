@@ -134,12 +134,15 @@ describe("transactional outbox", () => {
   it("retries a message whose worker stopped answering once its lease ran out, and ignores the late finish", async () => {
     await enqueue(db(), { topic: TOPIC, idempotencyKey: "test:lease", payload: {} });
     let finishStuck: () => void = () => undefined;
-    const stuck = worker(() => new Promise<void>((resolve) => (finishStuck = resolve)), { leaseMs: 200 });
+    // Generous lease and polling instead of fixed sleeps: the test must hold on a busy machine.
+    const leaseMs = 1500;
+    const stuck = worker(() => new Promise<void>((resolve) => (finishStuck = resolve)), { leaseMs });
     const stuckDrain = stuck.drain();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await row("test:lease")).attempts !== 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const claimedBy = Date.now(); // the lease started at or before this moment
     expect(await worker(async () => undefined).drain()).toEqual({ done: 0, retried: 0, parked: 0 });
 
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, claimedBy + leaseMs + 100 - Date.now())));
     expect(await worker(async () => undefined).drain()).toEqual({ done: 1, retried: 0, parked: 0 });
     expect(await row("test:lease")).toMatchObject({ status: "done", attempts: 2 });
 

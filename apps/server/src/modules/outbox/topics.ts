@@ -2,12 +2,14 @@
 // that queues work (the order hand-off, say) adds its handlers here.
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import { backOfficeHandlers } from "../backoffice/adapter";
 import { messagingHandlers } from "../messaging/delivery";
 import { createOutboxWorker, type OutboxHandlers, type OutboxLog, type OutboxWorker } from "./outbox";
 
 export function shopOutboxHandlers(config: Config, database: Database): OutboxHandlers {
   return {
     ...messagingHandlers(config, database.db),
+    ...backOfficeHandlers(config, database.db),
   };
 }
 

@@ -8,6 +8,7 @@ import { notFound } from "../../http/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
 import { assertPurchasable, readList } from "../cart/cart";
 import { clearList, openList, reduceListLine, setListQuantity } from "../cart/shopping-list";
+import { publishChange } from "../realtime/publish";
 
 export async function getWishlist(db: Db, customer: CustomerContext, userId: number): Promise<Wishlist> {
   const { header, priced } = await readList(db, "wishlist", customer, userId);
@@ -34,6 +35,7 @@ export async function addToWishlist(db: Db, customer: CustomerContext, userId: n
     quantity: command.quantity,
     dealReference: command.dealReference ?? null,
   });
+  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
   return getWishlist(db, customer, userId);
 }
 
@@ -42,10 +44,12 @@ export async function removeFromWishlist(db: Db, customer: CustomerContext, user
   if (!(await reduceListLine(db, "wishlist", header.id, skuCode, "all"))) {
     throw notFound(`${skuCode} is not on your wishlist.`);
   }
+  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
   return getWishlist(db, customer, userId);
 }
 
 export async function clearWishlist(db: Db, customer: CustomerContext, userId: number) {
   const header = await openList(db, "wishlist", owner(customer, userId));
   await clearList(db, "wishlist", header.id);
+  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
 }

@@ -1,23 +1,59 @@
-// Login and Register for visitors; name, Orders, Account and Logout for a logged-in customer
-// (SPEC §2). Logout forgets everything cached for the user and lands on /featured (SPEC §4).
+// Login and Register for visitors; name, Orders, Account and Logout for a logged-in user (SPEC
+// §2), plus Users for Admins and a tenant switcher for users who hold several tenants (SPEC §4).
+// Logout forgets everything cached for the user (cart, wishlist, prices) and lands on /featured.
+import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleUser, LogIn, LogOut, Package, UserPlus, UserRound } from "lucide-react";
+import { CircleUser, LogIn, LogOut, Package, UserPlus, UserRound, UsersRound } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { clearSession, useSession } from "../../lib/session";
+import { adminRoutes } from "../../features/admin/admin-routes";
+import { tenantLabel } from "../../features/admin/tenant-label";
+import { clearSession, getTenant, hasRole, setTenant, useSession } from "../../lib/session";
 
 const styles = {
   bar: {
     list: "flex items-center gap-1",
-    item: "inline-flex min-h-11 items-center gap-1.5 rounded px-2 hover:underline underline-offset-4",
-    name: "inline-flex min-h-11 items-center gap-1.5 px-2 font-semibold",
+    item: "inline-flex min-h-11 items-center gap-1.5 rounded px-1.5 hover:underline underline-offset-4 xl:px-2",
+    name: "inline-flex min-h-11 items-center gap-1.5 px-1.5 font-semibold leading-tight xl:px-2",
+    tenant: "flex items-center gap-1.5 px-1",
+    tenantLabel: "sr-only",
+    select:
+      "min-h-11 cursor-pointer rounded border border-white/40 bg-brand-strong px-2 text-on-brand hover:border-white/80",
   },
   menu: {
     list: "flex flex-col",
     item: "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left font-medium hover:bg-surface-2",
     name: "flex min-h-11 items-center gap-3 px-3 font-semibold",
+    tenant: "flex flex-col gap-1 px-3 py-2",
+    tenantLabel: "text-sm font-medium text-muted",
+    select: "min-h-11 w-full cursor-pointer rounded-lg border border-line bg-surface px-3 text-base text-fg",
   },
 } as const;
+
+function TenantSwitcher({ tenants, variant }: { tenants: readonly string[]; variant: keyof typeof styles }) {
+  const id = useId();
+  const style = styles[variant];
+  return (
+    <div className={style.tenant}>
+      <label htmlFor={id} className={style.tenantLabel}>
+        Tenant
+      </label>
+      <select
+        id={id}
+        value={getTenant() ?? tenants[0]}
+        // Changing tenant stores it and reloads, so nothing of the old tenant lingers (SPEC §4).
+        onChange={(event) => setTenant(event.target.value)}
+        className={style.select}
+      >
+        {tenants.map((tenant) => (
+          <option key={tenant} value={tenant}>
+            {tenantLabel(tenant)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   const session = useSession();
@@ -51,6 +87,14 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
     navigate(appRoutes.featured);
   };
 
+  const tenants = session.claims.tenants;
+  const isAdmin = hasRole(session, "Admin");
+  // With a tenant switcher and the Users link the top bar runs out of room below xl (1280 px):
+  // there Orders, Account and Users show their icons, their names kept for screen readers.
+  const compact = variant === "bar" && (tenants.length > 1 || isAdmin);
+  const label = (text: string) => (compact ? <span className="sr-only xl:not-sr-only">{text}</span> : text);
+  const hint = (text: string) => (compact ? text : undefined);
+
   return (
     <ul className={style.list}>
       <li className={style.name}>
@@ -58,18 +102,31 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
         <span className="sr-only">Logged in as </span>
         {session.claims.firstName} {session.claims.surname}
       </li>
+      {tenants.length > 1 && (
+        <li>
+          <TenantSwitcher tenants={tenants} variant={variant} />
+        </li>
+      )}
       <li>
-        <Link to={appRoutes.ordersHistory} className={style.item}>
+        <Link to={appRoutes.ordersHistory} className={style.item} title={hint("Orders")}>
           <Package aria-hidden="true" className={icon} />
-          Orders
+          {label("Orders")}
         </Link>
       </li>
       <li>
-        <Link to={appRoutes.accountDashboard} className={style.item}>
+        <Link to={appRoutes.accountDashboard} className={style.item} title={hint("Account")}>
           <UserRound aria-hidden="true" className={icon} />
-          Account
+          {label("Account")}
         </Link>
       </li>
+      {isAdmin && (
+        <li>
+          <Link to={adminRoutes.users} className={style.item} title={hint("Users")}>
+            <UsersRound aria-hidden="true" className={icon} />
+            {label("Users")}
+          </Link>
+        </li>
+      )}
       <li>
         <button type="button" onClick={logout} className={style.item}>
           <LogOut aria-hidden="true" className={icon} />

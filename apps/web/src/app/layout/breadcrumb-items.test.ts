@@ -36,6 +36,10 @@ describe("breadcrumbItems", () => {
     expect(texts("/products", "?category=hygiene")).toEqual(["Home", "Hygiene"]);
   });
 
+  it("leaves a product page to draw its own trail", () => {
+    expect(texts("/products/CHO1325")).toEqual(["Home"]);
+  });
+
   it("shows a search", () => {
     expect(texts("/products", "?searchText=cola")).toEqual(["Home", "Search: “cola”"]);
   });

@@ -102,9 +102,14 @@ function pageCrumbs(pathname: string): BreadcrumbItem[] {
   return crumbs;
 }
 
-/** The trail for a URL, always starting at Home; the last item is the current page. */
+/**
+ * The trail for a URL, always starting at Home; the last item is the current page. A product
+ * page (/products/{skuCode}) gets Home only, which hides this breadcrumb: its URL holds just the
+ * code, so the page draws its own trail from the product's categories and brand.
+ */
 export function breadcrumbItems(pathname: string, search: string): BreadcrumbItem[] {
   const home = crumb("Home", DEFAULT_LANDING);
+  if (pathname.startsWith(`${appRoutes.products}/`)) return [home];
   const rest =
     pathname === appRoutes.products ? catalogueCrumbs(new URLSearchParams(search)) : pageCrumbs(pathname);
   return [home, ...rest];

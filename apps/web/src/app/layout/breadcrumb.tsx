@@ -1,11 +1,19 @@
 import { Link, useLocation } from "react-router";
 import { ChevronRight } from "lucide-react";
+import { appRoutes } from "@trade-shop/contracts/routes";
 import { breadcrumbItems } from "./breadcrumb-items";
+
+/** Pages that say where the user is not, rather than where they are; their Home button is the way on. */
+const STATUS_PAGES: ReadonlySet<string> = new Set([
+  appRoutes.notFound,
+  appRoutes.authorizationDenied,
+  appRoutes.underConstruction,
+]);
 
 export function Breadcrumb() {
   const { pathname, search } = useLocation();
   const items = breadcrumbItems(pathname, search);
-  if (items.length < 2) return null;
+  if (items.length < 2 || STATUS_PAGES.has(pathname)) return null;
 
   return (
     <nav aria-label="Breadcrumb" className="pt-2">
@@ -22,7 +30,7 @@ export function Breadcrumb() {
               ) : (
                 <Link
                   to={item.currentUrl}
-                  className="inline-flex min-h-11 items-center truncate underline-offset-4 hover:text-brand hover:underline"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center truncate px-1 underline-offset-4 hover:text-brand hover:underline"
                 >
                   {item.text}
                 </Link>

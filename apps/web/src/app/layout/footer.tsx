@@ -1,13 +1,14 @@
 // The shop footer (SPEC §2, §9): useful links (account ones only when logged in), head office
-// details and hours, the shop's reach, and the copyright line.
+// details, hours and map, the shop's reach, and the copyright line.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Clock, ExternalLink, FileText, Mail, MapPin, Package, Phone, Truck, Warehouse } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
 import { useSession } from "../../lib/session";
-import { shopDetails } from "../shop-details";
-import { SalesSupportLink, WhatsAppLink } from "./contact-links";
+import { HeadOfficeMap } from "../../features/content/head-office-map";
+import { shopDetails } from "../../features/content/shop-details";
+import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 
 const footerLink = "inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline";
 const heading = "text-sm font-bold uppercase tracking-wide text-white/80";
@@ -137,6 +138,7 @@ export function Footer() {
               {shopDetails.email}
             </a>
           </address>
+          <HeadOfficeMap className="mt-3 text-sm" linkClassName={footerLink} />
         </FooterSection>
 
         <FooterSection id="footer-hours" title="Trading hours">
@@ -157,7 +159,7 @@ export function Footer() {
 
       <div className="border-t border-white/15">
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-white/85 sm:px-6 lg:px-8">
-          © {shopDetails.copyrightYear} {shopDetails.name}. All rights reserved.
+          Copyright © {shopDetails.copyrightYear} {shopDetails.name}. All rights reserved.
         </p>
       </div>
     </footer>

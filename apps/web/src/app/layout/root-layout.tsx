@@ -1,9 +1,10 @@
-// The page frame around every route: progress bar, skip link, header, breadcrumb, main
-// content, footer and back-to-top, plus scroll restoration between pages.
+// The page frame around every route: progress bar, skip link, browser notice, header,
+// breadcrumb, main content, footer and back-to-top, plus scroll restoration between pages.
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
 import { BackToTop } from "./back-to-top";
 import { Breadcrumb } from "./breadcrumb";
+import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { HttpProgressBar } from "./http-progress-bar";
@@ -30,6 +31,7 @@ export function RootLayout() {
       >
         Skip to main content
       </a>
+      <BrowserNotice />
       <Header />
       <main
         id="main"

@@ -6,10 +6,10 @@ import { Clock, Headset, X } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
-import { shopDetails } from "../shop-details";
+import { shopDetails } from "../../features/content/shop-details";
 import { AccountLinks } from "./account-links";
 import { categoryHref, useSelectedCategory } from "./category-links";
-import { SalesSupportLink, WhatsAppLink } from "./contact-links";
+import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { ThemeToggle } from "./theme-toggle";
 
 interface SideMenuProps {

@@ -1,10 +1,86 @@
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+// /manage, the No Images work list (SPEC §2, §6): products without a picture, and beside it an
+// editor for the chosen one (?sku=…) where staff upload pictures, pick the cover and correct
+// the description. The route lets in Staff, Admin and NoImage; only Staff and Admin may edit.
+import { Link, useSearchParams } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { hasRole, useSession } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { ProductEditor } from "./manage/product-editor";
+import { WorkList } from "./manage/work-list";
+
+function manageHref(params: URLSearchParams, changes: { pageNumber?: number; sku?: string | null }): string {
+  const next = new URLSearchParams();
+  const page = changes.pageNumber ?? Number(params.get("pageNumber") ?? 1);
+  const sku = changes.sku === undefined ? params.get("sku") : changes.sku;
+  if (page > 1) next.set("pageNumber", String(page));
+  if (sku) next.set("sku", sku);
+  const query = next.toString();
+  return query ? `${appRoutes.manage}?${query}` : appRoutes.manage;
+}
 
 export function ManageImagesPage() {
+  useDocumentTitle("No Images");
+  const session = useSession();
+  const [params] = useSearchParams();
+  const canEdit = hasRole(session, "Staff") || hasRole(session, "Admin");
+  const canSee = canEdit || hasRole(session, "NoImage");
+  const requestedPage = Number(params.get("pageNumber") ?? 1);
+  const pageNumber = Number.isInteger(requestedPage) && requestedPage > 0 ? requestedPage : 1;
+  const selectedSku = params.get("sku")?.trim() || null;
+  const hrefFor = (changes: { pageNumber?: number; sku?: string | null }) => manageHref(params, changes);
+
+  if (!canSee) {
+    // The route's guard normally stops this; it shows when the session ends while the page is open.
+    return (
+      <div className="max-w-xl py-8">
+        <h1 className="text-2xl font-bold text-fg">No Images</h1>
+        <p className="mt-3 text-muted">
+          This work list is for shop staff.{" "}
+          <Link
+            to={`${appRoutes.login}?${new URLSearchParams({ returnUrl: appRoutes.manage })}`}
+            className="font-semibold text-brand underline underline-offset-4"
+          >
+            Log in as staff
+          </Link>{" "}
+          to see it.
+        </p>
+      </div>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title="No Images"
-      summary="Products that still need a picture will be listed here, so staff can upload images and choose a cover."
-    />
+    <div className="pb-4 pt-2">
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">No Images</h1>
+      <p className="mt-1 max-w-3xl text-muted">
+        Products that have no picture yet. Open one to upload its pictures, choose the cover and check its
+        description.
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-8">
+        {/* On a phone the open editor takes the screen; the list is one tap back. */}
+        <WorkList
+          pageNumber={pageNumber}
+          selectedSku={selectedSku}
+          hrefFor={hrefFor}
+          className={selectedSku ? "hidden lg:block" : ""}
+        />
+        {selectedSku ? (
+          <div className="flex min-w-0 flex-col gap-2 self-start">
+            <Link
+              to={hrefFor({ sku: null })}
+              className="inline-flex min-h-11 items-center gap-1.5 self-start text-sm font-semibold text-brand underline-offset-4 hover:underline lg:hidden"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to the work list
+            </Link>
+            <ProductEditor skuCode={selectedSku} canEdit={canEdit} closeHref={hrefFor({ sku: null })} />
+          </div>
+        ) : (
+          <p className="hidden self-start rounded-xl border border-dashed border-line p-6 text-muted lg:block">
+            Choose a product from the list to add its pictures.
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,57 +1,163 @@
-// The catalogue page. For now it shows which category, filters or search the URL asks for;
-// the product grid, filters and paging come with the catalogue issue.
+// The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
+// brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
+import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useProductSearch } from "./api/search-products";
+import { BroadsheetBanner } from "./components/broadsheet-banner";
+import { FacetSidebar } from "./components/facet-sidebar";
+import { FiltersDrawer } from "./components/filters-drawer";
+import { LoadError } from "./components/load-error";
+import { NoResults } from "./components/no-results";
+import { Pagination } from "./components/pagination";
+import { ProductCard, ProductCardSkeleton } from "./components/product-card";
+import { ResultsToolbar } from "./components/results-toolbar";
+import { formatCount } from "./product-labels";
+import {
+  clearFiltersHref,
+  isPseudoCategory,
+  productSearchRequest,
+  productsHref,
+  readProductsView,
+  selectedCategoryPath,
+  type ProductsView,
+} from "./products-query";
 
-const FILTER_LABELS = [
-  ["category", "Category"],
-  ["subCategory", "Sub-category"],
-  ["subCategory3", "Sub-category 3"],
-  ["subCategory4", "Sub-category 4"],
-  ["brand", "Brand"],
-  ["searchText", "Search"],
-  ["pageNumber", "Page"],
-] as const;
-
-function pageTitle(params: URLSearchParams): string {
-  const searchText = params.get("searchText")?.trim();
+function pageTitle(view: ProductsView): string {
+  const { searchText, category } = view.route;
   if (searchText) return `Results for “${searchText}”`;
-  const category = params.get("category")?.toLowerCase() ?? "home";
-  if (category === "home") return "All products";
+  if (category === undefined || category === "home") return "All products";
   if (category === "featured") return "Featured products";
-  return (
-    HEADER_CATEGORIES.find((c) => c.category.toLowerCase() === category)?.label ??
-    params.get("category") ??
-    ""
-  );
+  const path = selectedCategoryPath(view);
+  const deepest = path[path.length - 1] ?? category;
+  return HEADER_CATEGORIES.find((c) => c.category.toLowerCase() === deepest.toLowerCase())?.label ?? deepest;
+}
+
+/** "13–24 of 453 products", "1 product", "No products". */
+function countText(result: ProductSearchResult, brand: string | undefined): string {
+  const from = brand ? ` from ${brand}` : "";
+  if (result.total === 0) return `No products${from}`;
+  const noun = result.total === 1 ? "product" : "products";
+  if (result.pages <= 1) return `${formatCount(result.total)} ${noun}${from}`;
+  const first = (result.currentPage - 1) * result.resultsPerPage + 1;
+  const last = first + result.resultCount - 1;
+  return `${formatCount(first)}–${formatCount(last)} of ${formatCount(result.total)} ${noun}${from}`;
+}
+
+/** Sub-categories and brand chosen in the sidebar, for the Filters button's badge. */
+function activeFilterCount(view: ProductsView): number {
+  const { subCategory, subCategory3, subCategory4, brand, category } = view.route;
+  const levels = [subCategory, subCategory3, subCategory4].filter(Boolean).length;
+  const searchCategory = view.route.searchText && category && !isPseudoCategory(category) ? 1 : 0;
+  return levels + (brand ? 1 : 0) + searchCategory;
 }
 
 export function ProductsPage() {
   const [params] = useSearchParams();
-  const filters = FILTER_LABELS.flatMap(([key, label]) => {
-    const value = params.get(key);
-    return value ? [{ key, label, value }] : [];
-  });
+  const view = readProductsView(params);
+  const search = useProductSearch(productSearchRequest(view));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const title = pageTitle(view);
+  useDocumentTitle(title);
+
+  const result = search.data;
+  const showBanner =
+    !view.route.searchText && (view.route.category === "home" || view.route.category === "featured");
+  const sidebar = (onNavigate?: () => void) => (
+    <FacetSidebar view={view} params={params} result={result} onNavigate={onNavigate} />
+  );
+
+  let content;
+  if (search.isPending) {
+    content = (
+      <div
+        role="status"
+        aria-label="Loading products"
+        className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3"
+      >
+        {Array.from({ length: Math.min(view.pageSize, 12) }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (search.isError) {
+    content = (
+      <LoadError
+        title="We could not load the products"
+        error={search.error}
+        onRetry={() => void search.refetch()}
+      />
+    );
+  } else if (search.data.total === 0) {
+    content = <NoResults searchText={view.route.searchText} clearHref={clearFiltersHref(params, view)} />;
+  } else {
+    const loadingNext = search.isPlaceholderData;
+    content = (
+      <>
+        <ul
+          aria-busy={loadingNext}
+          className={`grid gap-3 transition-opacity sm:grid-cols-2 sm:gap-4 xl:grid-cols-3 ${loadingNext ? "opacity-60" : ""}`}
+        >
+          {search.data.skuResults.map((product, index) => (
+            <li key={product.skuCode}>
+              <ProductCard product={product} eager={index < 3} />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          total={search.data.total}
+          pageSize={search.data.resultsPerPage}
+          currentPage={search.data.currentPage}
+          hrefFor={(page) => productsHref(params, { pageNumber: page })}
+          label="Product pages"
+        />
+      </>
+    );
+  }
 
   return (
-    <PlaceholderPage
-      title={pageTitle(params)}
-      summary="Products matching this selection will be listed here, with prices, deals, stock and add to cart."
-    >
-      {filters.length > 0 && (
-        <dl className="mt-6 flex flex-wrap gap-2 text-sm" aria-label="Current selection">
-          {filters.map((filter) => (
-            <div
-              key={filter.key}
-              className="flex gap-1 rounded-full border border-line bg-surface px-3 py-1.5"
-            >
-              <dt className="text-muted">{filter.label}:</dt>
-              <dd className="font-semibold break-all">{filter.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </PlaceholderPage>
+    <div className="pb-4 pt-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{title}</h1>
+        <p aria-live="polite" className="text-sm text-muted">
+          {search.isPlaceholderData ? "Searching…" : result ? countText(result, view.route.brand) : ""}
+        </p>
+      </div>
+      {showBanner && <BroadsheetBanner />}
+
+      <div className="mt-4 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-labelledby="filters-heading" className="hidden lg:block">
+          <h2 id="filters-heading" className="mb-3 text-lg font-bold text-fg">
+            Filters
+          </h2>
+          {sidebar()}
+        </aside>
+        <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
+          <ResultsToolbar
+            view={view}
+            params={params}
+            activeFilters={activeFilterCount(view)}
+            onOpenFilters={() => setFiltersOpen(true)}
+          />
+          {content}
+        </section>
+      </div>
+
+      <FiltersDrawer
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        doneLabel={
+          result
+            ? `Show ${formatCount(result.total)} ${result.total === 1 ? "product" : "products"}`
+            : "Show products"
+        }
+      >
+        {sidebar(() => setFiltersOpen(false))}
+      </FiltersDrawer>
+    </div>
   );
 }

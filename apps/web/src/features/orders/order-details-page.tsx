@@ -1,12 +1,134 @@
-import { useParams } from "react-router";
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+// /orders-history/:id (SPEC §2): "Order {orderId}", Date Ordered (dd-MMM-yyyy HH:mm), Status,
+// a PRODUCT/TOTAL table whose lines read "quantity x productDescription" with the line total
+// excl. VAT, Shipping FREE, TOTAL (excl. VAT) and TOTAL (incl. VAT); a spinner while loading.
+// Reorder puts the lines back into the cart.
+import { Link, useParams } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import type { Order } from "@trade-shop/contracts/orders";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { formatDateTime, formatRand } from "../../lib/format";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { Loading } from "../cart/components/loading";
+import { LoginPrompt } from "../cart/components/login-prompt";
+import { useOrder } from "./api/orders";
+import { OrderStatusBadge } from "./components/order-status-badge";
+import { ReorderPanel } from "./components/reorder-panel";
+
+function deliveryText(order: Order): string {
+  if (!order.homeDelivery) return "Collection";
+  const address = [order.address1, order.address2, order.address3, order.address4, order.address6]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(", ");
+  return address ? `Home delivery to ${address}` : "Home delivery";
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const cell = "px-4 py-2.5";
+  return (
+    <>
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:max-w-2xl">
+        <dt className="font-semibold text-muted">Date Ordered</dt>
+        <dd className="tabular-nums">{formatDateTime(order.createdDate)}</dd>
+        <dt className="font-semibold text-muted">Status</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.currentPastelStatus} />
+          {order.statusReason && <span className="text-sm">{order.statusReason}</span>}
+        </dd>
+        {order.suppliedId && (
+          <>
+            <dt className="font-semibold text-muted">Reference</dt>
+            <dd className="break-words">{order.suppliedId}</dd>
+          </>
+        )}
+        <dt className="font-semibold text-muted">Delivery</dt>
+        <dd>{deliveryText(order)}</dd>
+      </dl>
+
+      <div className="mt-6 max-w-3xl overflow-hidden rounded-xl border border-line bg-surface">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">Products on order {order.orderId}</caption>
+          <thead className="bg-surface-2 text-xs font-bold tracking-wide text-muted">
+            <tr>
+              <th scope="col" className={cell}>
+                PRODUCT
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                TOTAL
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {order.orderLines.map((line) => (
+              <tr key={line.productId}>
+                <td className={cell}>
+                  {line.quantity} x {line.productDescription}
+                </td>
+                <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+                  {formatRand(line.totalPriceExcl)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-line">
+            <tr>
+              <th scope="row" className={`${cell} font-semibold`}>
+                Shipping
+              </th>
+              <td className={`${cell} text-right font-semibold`}>FREE</td>
+            </tr>
+            <tr>
+              <th scope="row" className={`${cell} font-semibold`}>
+                TOTAL (excl. VAT)
+              </th>
+              <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+                {formatRand(order.totalPriceExcl)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" className={`${cell} text-lg font-bold`}>
+                TOTAL (incl. VAT)
+              </th>
+              <td className={`${cell} whitespace-nowrap text-right text-lg font-extrabold tabular-nums`}>
+                {formatRand(order.totalPriceIncl)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <ReorderPanel order={order} />
+    </>
+  );
+}
 
 export function OrderDetailsPage() {
   const { id = "" } = useParams();
+  const { data: order, isPending, isError, shopper, valid } = useOrder(Number(id));
+  useDocumentTitle(order ? `Order ${order.orderId}` : "Order");
+
+  let body;
+  if (shopper === null) body = <LoginPrompt what="orders" />;
+  else if (!valid || isError) {
+    body = (
+      <p className="mt-4 rounded-xl border border-line bg-surface p-6">
+        There is no order {id} on your account.
+      </p>
+    );
+  } else if (isPending) body = <Loading label="Loading the order" />;
+  else body = <OrderDetails order={order} />;
+
   return (
-    <PlaceholderPage
-      title={`Order ${id}`}
-      summary="The date ordered, back-office status, order lines and totals incl. and excl. VAT will be shown here."
-    />
+    <section aria-labelledby="page-title" className="py-6 sm:py-8">
+      <Link
+        to={appRoutes.ordersHistory}
+        className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All orders
+      </Link>
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        {order ? `Order ${order.orderId}` : "Order"}
+      </h1>
+      {body}
+    </section>
   );
 }

@@ -1,10 +1,137 @@
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+// /orders-history: the account's orders, newest first (the server's order), each with its date,
+// order number (linking to its details), the customer's reference, back-office status and
+// totals. A table's columns from 768 px, stacked cards below; 20 at a time.
+import { useState } from "react";
+import { Link } from "react-router";
+import { Package } from "lucide-react";
+import type { OrderHistoryEntry } from "@trade-shop/contracts/orders";
+import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
+import { formatDateTime, formatRand } from "../../lib/format";
+import { buttonClass } from "../../lib/ui/button-styles";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { Loading } from "../cart/components/loading";
+import { LoginPrompt } from "../cart/components/login-prompt";
+import { useOrders } from "./api/orders";
+import { OrderStatusBadge } from "./components/order-status-badge";
+import { orderPath } from "./order-path";
+
+const PAGE = 20;
+const COLUMNS =
+  "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-4";
+const cellLabel = "text-xs font-semibold text-muted md:sr-only";
+
+function OrderRow({ order }: { order: OrderHistoryEntry }) {
+  return (
+    <li className={`grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 ${COLUMNS}`}>
+      <div className="col-span-2 md:col-span-1">
+        <span className={cellLabel}>Order </span>
+        <Link
+          to={orderPath(order.id)}
+          className="inline-flex min-h-11 items-center font-bold text-brand underline-offset-4 hover:underline"
+        >
+          {order.orderId}
+        </Link>
+      </div>
+      <dl className="contents">
+        <div>
+          <dt className={cellLabel}>Date</dt>
+          <dd className="tabular-nums">{formatDateTime(order.createdDate)}</dd>
+        </div>
+        <div>
+          <dt className={cellLabel}>Reference</dt>
+          <dd className="break-words">{order.suppliedId ?? <span className="text-muted">None</span>}</dd>
+        </div>
+        <div>
+          <dt className={cellLabel}>Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.currentPastelStatus} />
+          </dd>
+        </div>
+        <div className="md:text-right">
+          <dt className={cellLabel}>Total excl. VAT</dt>
+          <dd className="tabular-nums">{formatRand(order.totalPriceExcl)}</dd>
+        </div>
+        <div className="md:text-right">
+          <dt className={cellLabel}>Total incl. VAT</dt>
+          <dd className="font-semibold tabular-nums">{formatRand(order.totalPriceIncl)}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
 
 export function OrdersHistoryPage() {
+  useDocumentTitle("Order history");
+  const { data: orders, isPending, isError, refetch, shopper } = useOrders();
+  const [shown, setShown] = useState(PAGE);
+
+  let body;
+  if (shopper === null) body = <LoginPrompt what="orders" />;
+  else if (isPending) body = <Loading label="Loading your orders" />;
+  else if (isError || !orders) {
+    body = (
+      <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">
+        <p>We could not load your orders.</p>
+        <button type="button" className={buttonClass("secondary")} onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (orders.length === 0) {
+    body = (
+      <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">
+        <p className="flex items-center gap-2 text-muted">
+          <Package aria-hidden="true" className="size-5" />
+          You have not placed any orders yet.
+        </p>
+        <Link to={DEFAULT_LANDING} className={buttonClass()}>
+          Browse products
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <p className="mt-1 text-muted">
+          {orders.length} {orders.length === 1 ? "order" : "orders"}, newest first
+        </p>
+        <div className="mt-4 overflow-hidden rounded-xl border border-line bg-surface">
+          <div
+            aria-hidden="true"
+            className={`hidden border-b border-line bg-surface-2 px-4 py-2 text-xs font-bold uppercase tracking-wide text-muted ${COLUMNS}`}
+          >
+            <span>Order</span>
+            <span>Date</span>
+            <span>Reference</span>
+            <span>Status</span>
+            <span className="text-right">Excl. VAT</span>
+            <span className="text-right">Incl. VAT</span>
+          </div>
+          <ul aria-label="Your orders" className="divide-y divide-line">
+            {orders.slice(0, shown).map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+        </div>
+        {orders.length > shown && (
+          <button
+            type="button"
+            className={`${buttonClass("secondary")} mt-4`}
+            onClick={() => setShown(shown + PAGE)}
+          >
+            Show more orders
+          </button>
+        )}
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title="Order history"
-      summary="Your past orders will be listed here with their date, totals and back-office status."
-    />
+    <section aria-labelledby="page-title" className="py-6 sm:py-8">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        Order history
+      </h1>
+      {body}
+    </section>
   );
 }

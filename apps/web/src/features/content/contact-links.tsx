@@ -1,6 +1,6 @@
 // Sales Support (e-mail) and WhatsApp chat, offered in the header and the side menu (SPEC §1).
 import { Mail, MessageCircle } from "lucide-react";
-import { shopDetails } from "../shop-details";
+import { shopDetails } from "./shop-details";
 
 const salesSupportHref = `mailto:${shopDetails.email}?${new URLSearchParams({ subject: "Sales support" }).toString().replace(/\+/g, "%20")}`;
 

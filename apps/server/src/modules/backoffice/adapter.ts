@@ -1,0 +1,53 @@
+// The back office behind one interface, fed by the outbox topic "backoffice.order" that order
+// placement queues. BACKOFFICE_MODE picks the built-in simulator, the HTTP adapter, or none
+// ("off": the hand-offs wait in the outbox until a process that has a back office takes them).
+import { z } from "zod";
+import type { Config } from "../../config";
+import type { Db } from "../../db/database";
+import { BACKOFFICE_TOPIC } from "../orders/place-order";
+import type { OutboxHandlers } from "../outbox/outbox";
+import { createHttpBackOffice } from "./http-adapter";
+import { createBackOfficeSimulator } from "./simulator";
+
+export interface BackOfficeAdapter {
+  readonly name: "simulator" | "http";
+  /**
+   * Hands one order over. Resolving means the back office has it; throwing means "try again
+   * later" (the outbox retries with backoff, then parks it with the error). It may be called
+   * more than once for one order, and a repeat must never make a second sales order.
+   */
+  handOver(orderId: number, idempotencyKey: string): Promise<void>;
+}
+
+/** The outbox payload placement writes. */
+export const HandOffPayload = z.object({ orderId: z.number().int().positive() });
+
+export type BackOfficeConfig = Pick<
+  Config,
+  "backOfficeMode" | "BACKOFFICE_URL" | "BACKOFFICE_SECRET" | "BACKOFFICE_TIMEOUT_MS" | "BACKOFFICE_SIMULATOR_STEP_MS" | "publicUrl"
+>;
+
+export function createBackOffice(config: BackOfficeConfig, db: Db): BackOfficeAdapter | undefined {
+  switch (config.backOfficeMode) {
+    case "simulator":
+      return createBackOfficeSimulator(db, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS });
+    case "http":
+      return createHttpBackOffice(db, {
+        url: config.BACKOFFICE_URL!,
+        secret: config.BACKOFFICE_SECRET!,
+        timeoutMs: config.BACKOFFICE_TIMEOUT_MS,
+        callbackUrl: `${config.publicUrl}/api/BackOffice/StatusCallback`,
+      });
+    case "off":
+      return undefined;
+  }
+}
+
+/** No handler without a back office: the outbox then leaves the topic for another process. */
+export function backOfficeHandlers(config: BackOfficeConfig, db: Db): OutboxHandlers {
+  const backOffice = createBackOffice(config, db);
+  if (!backOffice) return {};
+  return {
+    [BACKOFFICE_TOPIC]: (job) => backOffice.handOver(HandOffPayload.parse(job.payload).orderId, job.idempotencyKey),
+  };
+}

@@ -1,0 +1,95 @@
+// The staff view of the order hand-off queue: the outbox messages of topic "backoffice.order"
+// for the tenant's orders, with their attempts, last error and next try, and the retry action
+// that re-queues a parked one (decision 10's operator SQL, behind a button).
+import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
+import type { OrderStatus } from "@trade-shop/contracts/orders";
+import { sql, type RawBuilder } from "kysely";
+import type { Db } from "../../db/database";
+import { DomainError, notFound } from "../../http/domain-error";
+import { BACKOFFICE_TOPIC } from "../orders/place-order";
+
+interface HandOffRow {
+  id: number;
+  orderId: number;
+  orderNumber: string;
+  accountId: string;
+  accountName: string;
+  currentPastelStatus: OrderStatus;
+  status: "pending" | "done" | "parked";
+  attempts: number;
+  lastError: string | null;
+  availableAt: Date;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+const stateOf = (row: Pick<HandOffRow, "status" | "lastError">): HandOffState =>
+  row.status === "pending" ? (row.lastError ? "retrying" : "pending") : row.status;
+
+function toHandOff(row: HandOffRow): HandOff {
+  const state = stateOf(row);
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    accountId: row.accountId,
+    accountName: row.accountName,
+    currentPastelStatus: row.currentPastelStatus,
+    state,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === "pending" ? row.availableAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+const STATE_FILTERS: Record<HandOffState | "open", RawBuilder<unknown>> = {
+  open: sql`m.status <> 'done'`,
+  pending: sql`m.status = 'pending' AND m.last_error IS NULL`,
+  retrying: sql`m.status = 'pending' AND m.last_error IS NOT NULL`,
+  parked: sql`m.status = 'parked'`,
+  done: sql`m.status = 'done'`,
+};
+
+async function selectHandOffs(db: Db, tenantId: string, where: RawBuilder<unknown>, limit: number) {
+  // outbox_open_topic_idx (topic, created_at DESC) WHERE status <> 'done'
+  const { rows } = await sql<HandOffRow>`
+    SELECT m.id, o.id AS order_id, o.order_id AS order_number, c.account_id, o.account_name,
+           o.current_pastel_status, m.status, m.attempts, m.last_error, m.available_at, m.created_at, m.processed_at
+      FROM outbox m
+      JOIN orders o ON o.id = (m.payload->>'orderId')::int
+      JOIN customers c ON c.id = o.customer_id
+     WHERE m.topic = ${BACKOFFICE_TOPIC} AND o.tenant_id = ${tenantId} AND ${where}
+     ORDER BY m.created_at DESC, m.id DESC
+     LIMIT ${limit}`.execute(db);
+  return rows;
+}
+
+/** Without a state: every hand-off not yet done. */
+export async function listHandOffs(db: Db, tenantId: string, state: HandOffState | undefined): Promise<HandOff[]> {
+  const rows = await selectHandOffs(db, tenantId, STATE_FILTERS[state ?? "open"], 500);
+  return rows.map(toHandOff);
+}
+
+export async function retryHandOff(db: Db, tenantId: string, id: number): Promise<HandOff> {
+  const [row] = await selectHandOffs(db, tenantId, sql`m.id = ${id}`, 1);
+  if (!row) throw notFound(`There is no order hand-off ${id} in this tenant.`);
+  if (row.status !== "parked") {
+    const state = stateOf(row);
+    throw new DomainError(
+      "conflict",
+      state === "done" ? `Order ${row.orderNumber} has already been handed over.` : `Order ${row.orderNumber} is already queued; it will be tried again by itself.`,
+      { extensions: { state } },
+    );
+  }
+  // Only a parked message is touched, so a worker's claim in flight is never overtaken.
+  await db
+    .updateTable("outbox")
+    .set({ status: "pending", attempts: 0, availableAt: sql`now()` })
+    .where("id", "=", id)
+    .where("status", "=", "parked")
+    .execute();
+  const [updated] = await selectHandOffs(db, tenantId, sql`m.id = ${id}`, 1);
+  return toHandOff(updated!);
+}

@@ -1,0 +1,84 @@
+// The HTTP back office: each order is POSTed as JSON (contracts' BackOfficeHandOff) to
+// BACKOFFICE_URL, signed with BACKOFFICE_SECRET and carrying `Idempotency-Key: order:<id>`,
+// the same key on every retry, so the back office can refuse to make a second sales order.
+// Any 2xx means it has the order; anything else (or no answer in time) is thrown for the outbox
+// to retry. Status changes come back later through the signed callback (callback.ts).
+import {
+  BACKOFFICE_SIGNATURE_HEADER,
+  BACKOFFICE_TIMESTAMP_HEADER,
+  BackOfficeHandOffAnswer,
+  type BackOfficeHandOff,
+} from "@trade-shop/contracts/backoffice";
+import type { Db } from "../../db/database";
+import { findOrder } from "../orders/queries";
+import type { BackOfficeAdapter } from "./adapter";
+import { signBody } from "./signature";
+import { applyStatusChange, judgeTransition, lockOrder } from "./status";
+
+export interface HttpBackOfficeOptions {
+  url: string;
+  secret: string;
+  timeoutMs: number;
+  callbackUrl: string;
+}
+
+/** Why a request failed, in words an operator can act on (fetch only says "fetch failed"). */
+function describeFailure(error: unknown): string {
+  if (error instanceof Error && error.name === "TimeoutError") return "no answer in time";
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+function salesOrderNumberIn(text: string): string | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined; // an answer that is not JSON (or empty) names no sales order
+  }
+  const answer = BackOfficeHandOffAnswer.safeParse(json);
+  return answer.success ? answer.data.salesOrderNumber : undefined;
+}
+
+export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): BackOfficeAdapter {
+  async function handOver(orderId: number, idempotencyKey: string) {
+    const head = await db.selectFrom("orders").select("tenantId").where("id", "=", orderId).executeTakeFirst();
+    const order = head && (await findOrder(db, { tenantId: head.tenantId, customerId: undefined }, { id: orderId }));
+    if (!order) throw new Error(`Order ${orderId} does not exist`);
+    const body = JSON.stringify({ idempotencyKey, callbackUrl: options.callbackUrl, order } satisfies BackOfficeHandOff);
+    const timestamp = Math.floor(Date.now() / 1000);
+    let response: Response;
+    try {
+      response = await fetch(options.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "idempotency-key": idempotencyKey,
+          [BACKOFFICE_TIMESTAMP_HEADER]: String(timestamp),
+          [BACKOFFICE_SIGNATURE_HEADER]: signBody(options.secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new Error(`Back office unreachable at ${new URL(options.url).origin}: ${describeFailure(error)}`, { cause: error });
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`Back office answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`);
+    }
+    // The back office has the order now, so nothing below may throw for a retry. A sales order
+    // number in the answer is applied at once; without one the callback brings it.
+    const salesOrderNumber = salesOrderNumberIn(text);
+    if (!salesOrderNumber) return;
+    await db.transaction().execute(async (trx) => {
+      const locked = await lockOrder(trx, { id: orderId });
+      if (locked && judgeTransition(locked.status, "Submitted") !== "refused") {
+        await applyStatusChange(trx, locked, { status: "Submitted", salesOrderNumber });
+      }
+    });
+  }
+
+  return { name: "http", handOver };
+}

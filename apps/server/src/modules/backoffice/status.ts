@@ -1,0 +1,111 @@
+// The one place an order's back-office status changes, whichever back office reports it. In
+// the caller's transaction: the order row is locked, the change checked against the flow of
+// DESIGN.md §4, the order, its history and its lines' Pastel numbers written, and, when the
+// order is invoiced, its total moved into the customer's balance. Before that moment the order
+// counts against credit as not yet invoiced, after it as balance: never both, never neither.
+import type { OrderStatus } from "@trade-shop/contracts/orders";
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import { DomainError } from "../../http/domain-error";
+import { NOT_YET_INVOICED } from "../accounts/credit";
+
+/** The normal flow; On Hold and Rejected step out of it before invoicing. */
+const FLOW: readonly OrderStatus[] = ["Pending", "Submitted", "Picking", "Invoiced", "Dispatched", "Delivered"];
+const INVOICED: readonly OrderStatus[] = ["Invoiced", "Dispatched", "Delivered"];
+
+export interface StatusChange {
+  status: OrderStatus;
+  /** Why an order is On Hold or Rejected; ignored for other statuses. */
+  reason?: string | null | undefined;
+  salesOrderNumber?: string | null | undefined;
+  invoiceNumber?: string | null | undefined;
+}
+
+/**
+ * changed: applied. unchanged: the order is already there. stale: the order is already past it
+ * in the normal flow (a late or repeated report), so nothing changed.
+ */
+export type StatusOutcome = "changed" | "unchanged" | "stale";
+
+export interface OrderForStatus {
+  id: number;
+  orderId: string;
+  customerId: number;
+  status: OrderStatus;
+  totalInclCents: number;
+  salesOrderNumber: string | null;
+  invoiceNumber: string | null;
+}
+
+/** Locks the order for the rest of the transaction. */
+export async function lockOrder(trx: Db, where: { id: number } | { orderNumber: string }): Promise<OrderForStatus | undefined> {
+  const result = await sql<OrderForStatus>`
+    SELECT o.id, o.order_id, o.customer_id, o.current_pastel_status AS status, o.total_incl_cents,
+           (SELECT max(l.pastel_sales_order_number) FROM order_lines l WHERE l.order_id = o.id) AS sales_order_number,
+           (SELECT max(l.pastel_invoice_number) FROM order_lines l WHERE l.order_id = o.id) AS invoice_number
+      FROM orders o
+     WHERE ${"id" in where ? sql`o.id = ${where.id}` : sql`o.order_id = ${where.orderNumber}`}
+       FOR UPDATE OF o`.execute(trx);
+  return result.rows[0];
+}
+
+/** Whether an order may go from one status to another, or the report is merely late. */
+export function judgeTransition(from: OrderStatus, to: OrderStatus): StatusOutcome | "refused" {
+  if (from === to) return "unchanged";
+  if (from === "Rejected") return "refused";
+  const invoiced = INVOICED.includes(from);
+  if (to === "On Hold" || to === "Rejected") return invoiced ? "refused" : "changed";
+  if (from === "On Hold") return "changed";
+  return FLOW.indexOf(to) > FLOW.indexOf(from) ? "changed" : "stale";
+}
+
+export async function applyStatusChange(trx: Db, order: OrderForStatus, change: StatusChange): Promise<StatusOutcome> {
+  const verdict = judgeTransition(order.status, change.status);
+  if (verdict === "refused") {
+    throw new DomainError("conflict", `Order ${order.orderId} cannot go from ${order.status} to ${change.status}.`, {
+      extensions: { currentPastelStatus: order.status },
+    });
+  }
+  const salesOrderNumber = change.salesOrderNumber ?? order.salesOrderNumber;
+  const invoiceNumber = change.invoiceNumber ?? order.invoiceNumber;
+  const becomesInvoiced = NOT_YET_INVOICED.includes(order.status) && INVOICED.includes(change.status);
+  if (verdict === "changed") {
+    if (change.status === "Submitted" && !salesOrderNumber) {
+      throw new DomainError("invalid", "A submitted order needs its sales order number.", {
+        errors: { salesOrderNumber: ["Required with status Submitted."] },
+      });
+    }
+    if (becomesInvoiced && !invoiceNumber) {
+      throw new DomainError("invalid", "An invoiced order needs its invoice number.", {
+        errors: { invoiceNumber: ["Required when the order is invoiced."] },
+      });
+    }
+    if ((change.status === "On Hold" || change.status === "Rejected") && !change.reason) {
+      throw new DomainError("invalid", `An order ${change.status === "On Hold" ? "on hold" : "rejected"} needs a reason.`, {
+        errors: { reason: [`Required with status ${change.status}.`] },
+      });
+    }
+  }
+  // Numbers the back office reports are kept even from a late report.
+  if (salesOrderNumber !== order.salesOrderNumber || invoiceNumber !== order.invoiceNumber) {
+    await trx
+      .updateTable("orderLines")
+      .set({ pastelSalesOrderNumber: salesOrderNumber, pastelInvoiceNumber: invoiceNumber })
+      .where("orderId", "=", order.id)
+      .execute();
+  }
+  if (verdict !== "changed") return verdict;
+
+  if (becomesInvoiced) {
+    await sql`UPDATE customers SET dc_balance_cents = dc_balance_cents + ${order.totalInclCents}
+               WHERE id = ${order.customerId}`.execute(trx);
+  }
+  const reason = change.status === "On Hold" || change.status === "Rejected" ? (change.reason ?? null) : null;
+  await trx
+    .updateTable("orders")
+    .set({ currentPastelStatus: change.status, pastelStatusReason: reason, lastPastelStatusUpdate: sql`now()` })
+    .where("id", "=", order.id)
+    .execute();
+  await trx.insertInto("orderStatusHistory").values({ orderId: order.id, status: change.status, reason }).execute();
+  return "changed";
+}

@@ -1,0 +1,88 @@
+// Products as the API shows them: rows from product-queries.ts priced with the one pricing
+// rule (modules/pricing) and shaped as the contracts' Product.
+import { toRand } from "@trade-shop/contracts/common";
+import { ProductExtendedData, type Product } from "@trade-shop/contracts/catalogue";
+import type { Db } from "../../db/database";
+import { notFound } from "../../http/domain-error";
+import { priceLine } from "../pricing/price-line";
+import { productImageUrl } from "./image-urls";
+import { productRows, type ProductRow, type Shopper } from "./product-queries";
+
+/**
+ * What a visitor's or staff member's product shows as its warehouse: they have none, their
+ * stock is the total over all warehouses. (The contract's field is a non-null string.)
+ */
+export const ALL_WAREHOUSES = "";
+
+/** Units in one pack; the catalogue stores it as printed, a whole number. */
+function packUnits(packSize: string): number {
+  const units = Number.parseInt(packSize, 10);
+  return Number.isInteger(units) && units > 0 ? units : 1;
+}
+
+export function toProduct(row: ProductRow, shopper: Shopper): Product {
+  const deal =
+    row.dealReference !== null && row.dealMinQuantity !== null && row.dealDiscountPercent !== null
+      ? {
+          dealReference: row.dealReference,
+          description: row.dealDescription ?? "",
+          minQuantity: row.dealMinQuantity,
+          discountPercent: row.dealDiscountPercent,
+        }
+      : null;
+  // One pack priced as a line: list prices, and the deal's price per pack as the card shows it.
+  const priced = priceLine({
+    listPriceExclCents: row.listPriceExclCents,
+    vatRate: row.vatRate,
+    quantity: 1,
+    deal,
+  });
+  return {
+    skuCode: row.skuCode,
+    skuCategory: row.category,
+    skuSubCategory: row.subCategory,
+    skuSubCategory2: row.subCategory2,
+    skuSubCategory3: row.subCategory3,
+    skuBrand: row.brand,
+    skuDescription: row.description,
+    stockOnHand: row.stockOnHand,
+    listPriceIncl: toRand(priced.listPriceInclCents),
+    listPriceExcl: toRand(priced.listPriceExclCents),
+    isNewProduct: row.isNew,
+    packSize: packUnits(row.packSize),
+    capacity: row.capacity,
+    discountPercentage: priced.discountPercent,
+    discountPrice: priced.discountPriceInclCents === null ? null : toRand(priced.discountPriceInclCents),
+    discountPriceExcl: priced.discountPriceExclCents === null ? null : toRand(priced.discountPriceExclCents),
+    discountPriceIncl: priced.discountPriceInclCents === null ? null : toRand(priced.discountPriceInclCents),
+    minOrderQuantityDiscount: priced.minOrderQuantityDiscount,
+    // The deal on offer (not only once applied), so adding to the cart can name it.
+    dealReference: deal?.dealReference ?? null,
+    isLiquor: row.isLiquor,
+    rtCategory: row.rtCategory,
+    imageUrl: row.coverHash === null ? null : productImageUrl(row.coverHash),
+    stockingWarehouseCode: shopper?.stockingWarehouseCode ?? ALL_WAREHOUSES,
+    vatRateCharged: row.vatRate,
+    extendedData: row.extendedData == null ? null : ProductExtendedData.parse(row.extendedData),
+  };
+}
+
+/** Products in the order of the SKU codes given; unknown or inactive codes are left out. */
+export async function loadProducts(
+  db: Db,
+  shopper: Shopper,
+  skuCodes: readonly string[],
+): Promise<Product[]> {
+  const rows = await productRows(db, shopper, skuCodes);
+  const bySku = new Map(rows.map((row) => [row.skuCode, row]));
+  return skuCodes.flatMap((sku) => {
+    const row = bySku.get(sku);
+    return row ? [toProduct(row, shopper)] : [];
+  });
+}
+
+export async function productBySkuCode(db: Db, shopper: Shopper, skuCode: string): Promise<Product> {
+  const [row] = await productRows(db, shopper, [skuCode], { withExtendedData: true });
+  if (!row) throw notFound(`There is no product with the code ${skuCode}.`);
+  return toProduct(row, shopper);
+}

@@ -1,0 +1,77 @@
+// /api/Product/* and /images/*: the catalogue's routes. Handlers find out whose prices apply
+// (customerContextFor), call the service and return the contract's shape.
+import path from "node:path";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { api } from "@trade-shop/contracts/api";
+import type { AppDeps } from "../../app";
+import { principalOf } from "../../http/auth";
+import { notFound } from "../../http/domain-error";
+import { handle } from "../../http/route";
+import { customerContextFor } from "../accounts/customer-context";
+import { MAX_IMAGE_BYTES } from "./image-upload";
+import { imageRoutes } from "./image-routes";
+import { productImageUrl } from "./image-urls";
+import { pageWindow } from "./pagination";
+import { pendingProductRoutes } from "./pending-contracts";
+import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
+import { loadProducts, productBySkuCode } from "./products";
+import { searchProducts } from "./search";
+import { assignCoverImage, updateDescription, uploadProductImages } from "./staff-edits";
+
+/** Up to four images of the largest size per request, base64 (4/3) plus the JSON around them. */
+const UPLOAD_BODY_LIMIT = Math.ceil((4 * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
+
+export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+  const db = database.db;
+  const shopperOf = (request: FastifyRequest) => customerContextFor(db, request.principal);
+
+  for (const route of [api.products.search, api.products.getProducts]) {
+    handle(app, route, async (request) => searchProducts(db, await shopperOf(request), request.body));
+  }
+  handle(app, api.products.getBySkuCode, async (request) =>
+    productBySkuCode(db, await shopperOf(request), request.body.skuCode),
+  );
+
+  // Uploads get a body limit of their own; every other route keeps the app's 1 MB.
+  void app.register(async (uploads) => {
+    uploads.addHook("onRoute", (route) => {
+      route.bodyLimit = UPLOAD_BODY_LIMIT;
+    });
+    handle(uploads, api.products.uploadImages, async (request) =>
+      uploadProductImages(db, principalOf(request).username, request.body),
+    );
+  });
+  handle(app, api.products.assignCoverImage, async (request) => assignCoverImage(db, request.body));
+  handle(app, api.products.updateDescription, async (request) =>
+    updateDescription(db, await shopperOf(request), request.body),
+  );
+
+  handle(app, pendingProductRoutes.withoutImages, async (request) => {
+    const { pageNumber, resultsPerPage } = request.query;
+    const total = await countProductsWithoutImages(db);
+    const window = pageWindow(total, resultsPerPage, pageNumber);
+    const skuCodes = await productsWithoutImages(db, resultsPerPage, window.offset);
+    return {
+      total,
+      resultsPerPage,
+      pages: window.pages,
+      currentPage: window.currentPage,
+      skuResults: await loadProducts(db, await shopperOf(request), skuCodes),
+    };
+  });
+  handle(app, pendingProductRoutes.images, async (request) => {
+    const images = await productImageList(db, request.params.skuCode);
+    if (!images) throw notFound(`There is no product with the code ${request.params.skuCode}.`);
+    return {
+      skuCode: request.params.skuCode,
+      images: images.map((image) => ({
+        url: productImageUrl(image.contentHash),
+        isCover: image.isCover,
+        width: image.width,
+        height: image.height,
+      })),
+    };
+  });
+
+  imageRoutes(app, { db, cacheDir: path.join(config.DATA_DIR, "image-cache") });
+}

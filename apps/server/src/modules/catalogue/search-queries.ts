@@ -1,0 +1,309 @@
+// The SQL of the product search: one statement. With text, the matching products are found
+// once through the GIN index and kept (a materialised CTE); every facet and the total come
+// from one grouping of that set by (category path, brand), and the page from a top-N sort in
+// which ts_rank orders a bounded window only. Browsing without text plans the grouping and
+// the page separately on their own indexes. Index use is noted beside each condition
+// (indexes are created in migration 0002).
+import { sql, type RawBuilder } from "kysely";
+import type { ProductSortBy, SortDirection } from "@trade-shop/contracts/catalogue";
+import type { Db } from "../../db/database";
+import type { CategoryPathCount } from "./category-tree";
+import type { Shopper } from "./product-queries";
+
+export interface TextQuery {
+  /** tsquery text (search-text.ts) the products must match. */
+  tsquery: string;
+  /** The same words required in the description or brand: the first cut of relevance. */
+  namedTsquery: string;
+}
+
+export interface SearchFilters {
+  /** Null for browsing without text. */
+  text: TextQuery | null;
+  category: string | null;
+  subCategory: string | null;
+  subCategory2: string | null;
+  subCategory3: string | null;
+  brand: string | null;
+  featuredOnly: boolean;
+  newOnly: boolean;
+  inStockOnly: boolean;
+}
+
+export interface SearchPage {
+  sortBy: ProductSortBy;
+  sortDirection: SortDirection;
+  limit: number;
+  offset: number;
+}
+
+export interface SearchRows {
+  /** Matching products after every filter. */
+  total: number;
+  /** Category paths among the matches, counted without the sub-category filters (repeats add up). */
+  paths: CategoryPathCount[];
+  /** Brands among the matches, found without the brand filter, by name. */
+  brands: { name: string; imageUrl: string | null }[];
+  /** The SKU codes of the page, in order. */
+  skuCodes: string[];
+}
+
+interface SortKey {
+  expr: RawBuilder<unknown>;
+  /** The order "asc" asks for: best, cheapest, A to Z, newest first. */
+  descending: boolean;
+  /** Whether "desc" reverses this key (tie-breakers keep their order). */
+  reversible: boolean;
+}
+
+interface SortPlan {
+  keys: SortKey[];
+  /** Extra joins the keys need inside the match set. */
+  joins: RawBuilder<unknown>;
+  /** Relevance by text: the best candidates by the keys are re-ordered by ts_rank. */
+  rankBy?: TextQuery;
+}
+
+/**
+ * How many of the best candidates (named for the words first, then by description) ts_rank
+ * orders; the rest follow in candidate order. Ranking work stays the same however broad the
+ * search; the first pages, which people read, are fully ranked.
+ */
+export const RANK_WINDOW = 480;
+
+function textQuery(tsquery: string) {
+  return sql`to_tsquery('simple'::regconfig, ${tsquery})`;
+}
+
+function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shopper): SortPlan {
+  const none = sql``;
+  const description: SortKey = { expr: sql`p.description`, descending: false, reversible: false };
+  switch (sortBy) {
+    case "relevance":
+      // Best first whatever the direction: "least relevant first" helps nobody.
+      return filters.text
+        ? {
+            keys: [
+              {
+                expr: sql`p.search_vector @@ ${textQuery(filters.text.namedTsquery)}`,
+                descending: true,
+                reversible: false,
+              },
+              description,
+            ],
+            joins: none,
+            rankBy: filters.text,
+          }
+        : {
+            keys: [
+              { expr: sql`(p.is_featured::int * 2 + p.is_new::int)`, descending: true, reversible: false },
+              description,
+            ],
+            joins: none,
+          };
+    case "description":
+      return { keys: [{ ...description, reversible: true }], joins: none };
+    case "price":
+      return shopper
+        ? {
+            keys: [
+              {
+                expr: sql`coalesce(plp.list_price_cents, p.list_price_cents)`,
+                descending: false,
+                reversible: true,
+              },
+              description,
+            ],
+            // Uses the primary key (price_list_id, sku_code) of price_list_prices.
+            joins: sql`LEFT JOIN price_list_prices plp ON plp.price_list_id = ${shopper.pricelistId} AND plp.sku_code = p.sku_code`,
+          }
+        : {
+            keys: [{ expr: sql`p.list_price_cents`, descending: false, reversible: true }, description],
+            joins: none,
+          };
+    case "brand":
+      return {
+        keys: [{ expr: sql`b.name`, descending: false, reversible: true }, description],
+        joins: sql`JOIN brands b ON b.id = p.brand_id`,
+      };
+    case "newest":
+      return {
+        keys: [
+          { expr: sql`p.is_new`, descending: true, reversible: true },
+          { expr: sql`p.created_at`, descending: true, reversible: true },
+          description,
+        ],
+        joins: none,
+      };
+  }
+}
+
+/** `rankAlias` names the relation holding text_rank when the window's ranks come first. */
+function orderBy(plan: SortPlan, direction: SortDirection, alias: string, rankAlias?: string) {
+  const parts = plan.keys.map((key, i) => {
+    const descending = key.reversible && direction === "desc" ? !key.descending : key.descending;
+    return sql`${sql.ref(`${alias}.s${i}`)} ${sql.raw(descending ? "DESC" : "ASC")}`;
+  });
+  const rank = rankAlias ? [sql`${sql.ref(`${rankAlias}.text_rank`)} DESC NULLS LAST`] : [];
+  return sql.join([...rank, ...parts, sql`${sql.ref(`${alias}.sku_code`)} ASC`]);
+}
+
+function conditions(parts: (RawBuilder<unknown> | false)[]) {
+  const present = parts.filter((p): p is RawBuilder<unknown> => p !== false);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` AND `);
+}
+
+export async function searchProductRows(
+  db: Db,
+  shopper: Shopper,
+  filters: SearchFilters,
+  page: SearchPage,
+): Promise<SearchRows> {
+  const sort = sortPlan(page.sortBy, filters, shopper);
+  const sortColumns = sql.join(sort.keys.map((key, i) => sql`${key.expr} AS ${sql.ref(`s${i}`)}`));
+
+  const where = conditions([
+    sql`p.active`,
+    // products_search_vector_idx (GIN): the text match, prefix terms included.
+    filters.text !== null && sql`p.search_vector @@ ${textQuery(filters.text.tsquery)}`,
+    // products_facets_idx: the header category narrows the set the facets are counted over.
+    filters.category !== null && sql`p.category = ${filters.category}`,
+    filters.featuredOnly && sql`p.is_featured`,
+    filters.newOnly && sql`p.is_new`,
+    // stocked_in is kept by the stock triggers of migration 0002; visitors: any warehouse.
+    filters.inStockOnly &&
+      (shopper
+        ? sql`${shopper.stockingWarehouseCode}::text = ANY (p.stocked_in)`
+        : sql`p.stocked_in <> '{}'`),
+  ]);
+  // The facet filters narrow the page but not every facet: the category tree leaves out its
+  // own sub-category levels, the brand list leaves out the brand. They are tested once per
+  // (path, brand) group rather than once per product.
+  const brandOk = (column: string) =>
+    filters.brand === null
+      ? sql`true`
+      : sql`${sql.ref(column)} IN (SELECT id FROM brands WHERE lower(name) = lower(${filters.brand}))`;
+  const subCategoryOk = (alias: string) =>
+    conditions([
+      filters.subCategory !== null && sql`${sql.ref(`${alias}.sub_category`)} = ${filters.subCategory}`,
+      filters.subCategory2 !== null && sql`${sql.ref(`${alias}.sub_category2`)} = ${filters.subCategory2}`,
+      filters.subCategory3 !== null && sql`${sql.ref(`${alias}.sub_category3`)} = ${filters.subCategory3}`,
+    ]);
+  const pageFilter = sql`${brandOk("m.brand_id")} AND ${subCategoryOk("m")}`;
+  // The ranked window holds the first RANK_WINDOW candidates (a multiple of every page size,
+  // so a page lies wholly inside it or wholly after it). Inside, ts_rank orders them, reading
+  // the stored vectors again by primary key for those rows only; after it, candidate order.
+  const rankedPage = sort.rankBy !== undefined && page.offset < RANK_WINDOW;
+  const pageSql = rankedPage
+    ? sql`
+      SELECT * FROM (
+        SELECT w.*, ts_rank(p.search_vector, ${textQuery(sort.rankBy!.tsquery)}) AS text_rank
+          FROM (SELECT m.* FROM matches m WHERE ${pageFilter}
+                 ORDER BY ${orderBy(sort, page.sortDirection, "m")} LIMIT ${RANK_WINDOW}) w
+          JOIN products p ON p.sku_code = w.sku_code) r
+       ORDER BY ${orderBy(sort, page.sortDirection, "r", "r")}
+       LIMIT ${page.limit} OFFSET ${page.offset}`
+    : sql`
+      SELECT m.* FROM matches m WHERE ${pageFilter}
+       ORDER BY ${orderBy(sort, page.sortDirection, "m")}
+       LIMIT ${page.limit} OFFSET ${page.offset}`;
+
+  // Text: the GIN index bounds the matches, so they are found once and kept for the facets
+  // and the page. Browsing: the two are planned separately, each on its own index
+  // (products_facets_idx, products_browse_idx), rather than keeping every product in memory.
+  const materialized = filters.text ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
+  const result = await sql<{
+    groups: [
+      string,
+      string | null,
+      string | null,
+      string | null,
+      string,
+      string | null,
+      number,
+      boolean,
+      boolean,
+    ][];
+    page: string[];
+  }>`
+    WITH matches AS ${materialized} (
+      SELECT p.sku_code, p.brand_id, p.category, p.sub_category, p.sub_category2, p.sub_category3, ${sortColumns}
+        FROM products p ${sort.joins}
+       WHERE ${where}
+    ), groups AS (
+      -- Every facet and the total come from this one grouping of the matches.
+      SELECT g.category, g.sub_category, g.sub_category2, g.sub_category3, g.brand_id, count(*) AS n
+        FROM matches g
+       GROUP BY g.category, g.sub_category, g.sub_category2, g.sub_category3, g.brand_id
+    ), page AS (${pageSql}
+    )
+    SELECT
+      (SELECT coalesce(json_agg(json_build_array(g.category, g.sub_category, g.sub_category2, g.sub_category3,
+                                                 b.name, b.image_url, g.n, ${brandOk("g.brand_id")}, ${subCategoryOk("g")})), '[]')
+         FROM groups g JOIN brands b ON b.id = g.brand_id) AS groups,
+      (SELECT coalesce(json_agg(pg.sku_code ORDER BY ${orderBy(sort, page.sortDirection, "pg", rankedPage ? "pg" : undefined)}), '[]')
+         FROM page pg) AS page
+  `.execute(db);
+
+  const row = result.rows[0]!;
+  const paths: CategoryPathCount[] = [];
+  const brands = new Map<string, string | null>();
+  let total = 0;
+  for (const [
+    category,
+    subCategory,
+    subCategory2,
+    subCategory3,
+    brand,
+    imageUrl,
+    n,
+    brandOk,
+    subOk,
+  ] of row.groups) {
+    if (brandOk) paths.push({ category, subCategory, subCategory2, subCategory3, count: n });
+    if (subOk) brands.set(brand, imageUrl);
+    if (brandOk && subOk) total += n;
+  }
+  return {
+    total,
+    paths,
+    brands: [...brands]
+      .map(([name, imageUrl]) => ({ name, imageUrl }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    skuCodes: row.page,
+  };
+}
+
+export interface WordProbe {
+  word: string;
+  /** The word is in the vocabulary or begins one of its words. */
+  known: boolean;
+  /** Vocabulary words that look like it, most alike first. */
+  suggestions: { term: string; similarity: number }[];
+}
+
+/** Words shorter than this are not corrected: too few trigrams to tell a typo from another word. */
+const MIN_CORRECTABLE_LENGTH = 3;
+
+export async function probeWords(db: Db, words: readonly string[]): Promise<WordProbe[]> {
+  if (words.length === 0) return [];
+  const result = await sql<{ word: string; nextTerm: string | null; suggestions: [string, number][] }>`
+    SELECT w.word,
+           -- search_terms primary key (byte order): the first word at or after this one starts with it if any does.
+           (SELECT t.term FROM search_terms t WHERE t.term >= w.word COLLATE "C" ORDER BY t.term LIMIT 1) AS next_term,
+           -- search_terms_trgm_idx (GIN trigram): look-alike words of the catalogue.
+           CASE WHEN length(w.word) >= ${MIN_CORRECTABLE_LENGTH} THEN
+             (SELECT coalesce(json_agg(json_build_array(c.term, c.sim)), '[]') FROM (
+                SELECT t.term, similarity(t.term, w.word) AS sim FROM search_terms t
+                 WHERE t.term % w.word
+                 ORDER BY sim DESC, t.documents DESC, t.term LIMIT 5) c)
+           ELSE '[]' END AS suggestions
+      FROM unnest(${[...words]}::text[]) WITH ORDINALITY AS w(word, n)
+     ORDER BY w.n
+  `.execute(db);
+  return result.rows.map((row) => ({
+    word: row.word,
+    known: row.nextTerm !== null && row.nextTerm.startsWith(row.word),
+    suggestions: row.suggestions.map(([term, similarity]) => ({ term, similarity })),
+  }));
+}

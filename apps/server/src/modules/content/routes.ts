@@ -1,0 +1,27 @@
+// Content endpoints: the contact form's POST /api/Users/UserEnquiry (SPEC §7). Open to
+// visitors and logged-in users alike; a logged-in sender is named in the e-mail.
+import type { FastifyInstance } from "fastify";
+import { api } from "@trade-shop/contracts/api";
+import type { AppDeps } from "../../app";
+import { handle } from "../../http/route";
+import { createEnquiryRateLimits } from "./enquiry-limits";
+import { receiveEnquiry } from "./enquiries";
+
+export function contentRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+  const limits = createEnquiryRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR);
+
+  handle(
+    app,
+    api.users.enquiry,
+    async (request, reply) => {
+      await limits.perEmail(request, reply, request.body.email);
+      const principal = request.principal;
+      const sender = principal ? { username: principal.username, tenantId: principal.tenantId } : undefined;
+      const { envelope, enquiryId } = await receiveEnquiry(database.db, config, request.body, sender);
+      if (enquiryId === null) request.log.info("contact form honeypot filled in; enquiry dropped");
+      else request.log.info({ enquiryId }, "enquiry received");
+      return envelope;
+    },
+    { config: limits.perIp },
+  );
+}

@@ -1,0 +1,290 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { toCents } from "@trade-shop/contracts/common";
+import { RealtimeEvents, type RealtimeEventName } from "@trade-shop/contracts/realtime";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { openDatabase, type Database } from "../../db/database";
+import { testDbKind } from "../../../test/databases";
+import { customerOf, findSku } from "../../../test/fixtures";
+import { createTestApp, type TestApp } from "../../../test/test-app";
+import { createBackOfficeSimulator } from "../backoffice/simulator";
+import { placeTestOrder } from "../backoffice/place-test-order";
+import { createTokenService } from "../identity/tokens";
+
+const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300" };
+/** The issue's promise: a change reaches a connected browser within a second. */
+const WITHIN_MS = 1000;
+
+interface StreamEvent {
+  event: RealtimeEventName;
+  data: Record<string, unknown>;
+}
+
+/** A Server-Sent Events client the way a browser's EventSource reads the stream. */
+class StreamClient {
+  events: StreamEvent[] = [];
+  heartbeats = 0;
+  ended = false;
+  private readonly abort = new AbortController();
+  private waiters: (() => void)[] = [];
+
+  static async open(baseUrl: string, ticket: string) {
+    const client = new StreamClient();
+    const res = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${encodeURIComponent(ticket)}`, { signal: client.abort.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    void client.read(res.body!);
+    await client.next("ready");
+    return client;
+  }
+
+  private async read(body: ReadableStream<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          this.take(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+    this.ended = true;
+    this.notify();
+  }
+
+  private take(block: string) {
+    if (block.startsWith(":")) this.heartbeats += 1;
+    const event = /^event: (.+)$/m.exec(block)?.[1];
+    const data = /^data: (.+)$/m.exec(block)?.[1];
+    if (event && data) {
+      const name = event as RealtimeEventName;
+      const parsed = RealtimeEvents[name].parse(JSON.parse(data)) as Record<string, unknown>;
+      this.events.push({ event: name, data: parsed });
+    }
+    this.notify();
+  }
+
+  private notify() {
+    const waiting = this.waiters;
+    this.waiters = [];
+    waiting.forEach((wake) => wake());
+  }
+
+  /** The first event named so (and matching) that arrives from now on, or already has since `from`. */
+  async next(name: RealtimeEventName, match: (data: Record<string, unknown>) => boolean = () => true, options: { from?: number; timeoutMs?: number } = {}) {
+    const from = options.from ?? 0;
+    const deadline = Date.now() + (options.timeoutMs ?? WITHIN_MS);
+    for (;;) {
+      const found = this.events.slice(from).find((e) => e.event === name && match(e.data));
+      if (found) return found.data;
+      if (this.ended) throw new Error(`stream ended before a ${name} event; got ${JSON.stringify(this.events)}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${name} event within the time; got ${JSON.stringify(this.events.map((e) => e.event))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** Where the next event will land, for `next(…, { from })`. */
+  get mark() {
+    return this.events.length;
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+async function listen(app: FastifyInstance) {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe("/api/Realtime", () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let trader: string;
+  const streams: StreamClient[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ env: ENV });
+    baseUrl = await listen(t.app);
+    trader = await t.login("trader");
+  });
+  afterAll(async () => {
+    // Closing the app ends the streams still open (it would wait for them otherwise).
+    await t.close();
+    await vi.waitFor(() => expect(streams.filter((s) => !s.ended)).toEqual([]), { timeout: 1000 });
+  });
+
+  const ticketFor = async (token: string, tenantId?: string) => {
+    const res = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token, ...(tenantId ? { tenantId } : {}) });
+    expect(res.statusCode).toBe(200);
+    return res.json().ticket as string;
+  };
+  const connect = async (token: string, url = baseUrl) => {
+    const client = await StreamClient.open(url, await ticketFor(token));
+    streams.push(client);
+    return client;
+  };
+  const credit = async (token: string) => (await t.request({ method: "POST", url: "/api/Users/GetCreditDetails", token })).json();
+  const addToCart = async (token: string, skip: number) => {
+    const customer = await customerOf(t.database.db, "trader");
+    const sku = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: customer.tenantId, skip });
+    const res = await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode: sku.skuCode, quantity: 1 } });
+    expect(res.statusCode).toBe(200);
+    return sku.skuCode;
+  };
+
+  it("POST /api/Realtime/Ticket needs a login and the request-forgery header; a ticket opens one stream, once", async () => {
+    expect((await t.request({ method: "POST", url: "/api/Realtime/Ticket" })).statusCode).toBe(401);
+    const forged = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader, headers: { "x-xsrf-token": "forged" } });
+    expect(forged.statusCode).toBe(403);
+    const res = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader });
+    expect(res.json()).toEqual({ ticket: expect.stringMatching(/^[\w-]{43}$/), expiresIn: 60 });
+
+    const unknown = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${"x".repeat(43)}`);
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as { title: string }).title).toBe("This stream ticket is unknown, used or expired. Ask for a new one.");
+    expect((await fetch(`${baseUrl}/api/Realtime/Stream`)).status).toBe(400);
+
+    const ticket = res.json().ticket as string;
+    const client = await StreamClient.open(baseUrl, ticket);
+    streams.push(client);
+    expect((await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${ticket}`)).status).toBe(401);
+    await t.database.db.updateTable("realtimeTickets").set({ expiresAt: sql`now() - interval '1 second'` }).execute();
+    const late = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader });
+    await t.database.db.updateTable("realtimeTickets").set({ expiresAt: sql`now() - interval '1 second'` }).execute();
+    expect((await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${late.json().ticket}`)).status).toBe(401);
+    client.close();
+  });
+
+  it("starts with the account as it is, then sends heartbeats", async () => {
+    const client = await connect(trader);
+    const ready = client.events[0]!;
+    expect(ready.event).toBe("ready");
+    const details = await credit(trader);
+    const customer = (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: trader })).json();
+    expect(ready.data).toEqual({ account: { ...details, dcBalance: customer.dcBalance }, heartbeatMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(client.heartbeats).toBeGreaterThanOrEqual(1);
+    // Left open: afterAll checks that closing the app ends it.
+  });
+
+  it("tells the user's other tabs and devices about cart and wishlist changes, and nobody else", async () => {
+    const tab = await connect(trader);
+    const otherDevice = await connect(trader);
+    const spaza = await connect(await t.login("spaza"));
+    const sku = await addToCart(trader, 80);
+    await tab.next("cart");
+    await otherDevice.next("cart");
+    const wish = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: sku, quantity: 2 } });
+    expect(wish.statusCode).toBe(200);
+    await otherDevice.next("wishlist");
+    const mark = otherDevice.mark;
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+    await otherDevice.next("cart", undefined, { from: mark });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(spaza.events.map((e) => e.event)).toEqual(["ready"]);
+    [tab, otherDevice, spaza].forEach((c) => c.close());
+  });
+
+  it("pushes an order's status changes, and the balance and credit as the order is placed and invoiced", async () => {
+    const client = await connect(trader);
+    const before = await credit(trader);
+    const placed = await placeTestOrder(t, "trader", trader, [2], 82);
+    const total = toCents(placed.totalPriceIncl);
+
+    const pending = await client.next("order", (d) => d.id === placed.id);
+    expect(pending).toEqual({
+      id: placed.id,
+      orderId: placed.orderId,
+      currentPastelStatus: "Pending",
+      statusReason: null,
+      lastPastelStatusUpdate: placed.lastPastelStatusUpdate,
+    });
+    await client.next("cart");
+    const afterPlacing = await client.next("account", (d) => toCents(d.remainingCredit as number) === toCents(before.remainingCredit) - total);
+    const balanceBefore = toCents(afterPlacing.dcBalance as number);
+
+    await t.outbox.drain();
+    await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Submitted");
+    const simulator = createBackOfficeSimulator(t.database.db, { stepMs: 0 });
+    await simulator.tick();
+    await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Picking");
+    const mark = client.mark;
+    await simulator.tick();
+    const invoiced = await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Invoiced", { from: mark });
+    const row = await t.database.db.selectFrom("orders").select("lastPastelStatusUpdate").where("id", "=", placed.id).executeTakeFirstOrThrow();
+    expect(invoiced.lastPastelStatusUpdate).toBe(row.lastPastelStatusUpdate.toISOString());
+    const account = await client.next("account", (d) => toCents(d.dcBalance as number) === balanceBefore + total, { from: mark });
+    expect(toCents(account.remainingCredit as number)).toBe(toCents(before.remainingCredit) - total);
+    // One account event per real change: the invoice changed the balance, not what remains.
+    expect(client.events.slice(mark).filter((e) => e.event === "account")).toHaveLength(1);
+    client.close();
+  });
+
+  it("ends the stream with `expired` when the login is disabled or runs out", async () => {
+    const username = "trader";
+    const { id } = await t.database.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+    const client = await connect(await t.login(username));
+    await t.database.db.updateTable("users").set({ isActive: false }).where("id", "=", id).execute();
+    try {
+      expect(await client.next("expired", undefined, { timeoutMs: 2000 })).toEqual({ reason: "This login can no longer receive updates." });
+      await vi.waitFor(() => expect(client.ended).toBe(true), { timeout: 1000 });
+    } finally {
+      await t.database.db.updateTable("users").set({ isActive: true }).where("id", "=", id).execute();
+    }
+
+    // A login that lasts a second: the stream ends with it.
+    const brief = createTokenService(t.secret, 1 / 3600);
+    const { token } = await brief.issue({ id, username, firstname: "T", lastname: "R", roles: ["Customer"], tenants: ["gauteng"] });
+    const shortLived = await connect(token);
+    expect(await shortLived.next("expired", undefined, { timeoutMs: 2500 })).toEqual({ reason: "Your session has expired. Please log in again." });
+  });
+
+  describe("with a second server process on the same PostgreSQL", () => {
+    // PGlite is one embedded database inside one process: a second process cannot open it.
+    const shared = testDbKind() === "postgres";
+    let second: { app: FastifyInstance; database: Database; url: string } | undefined;
+    beforeAll(async () => {
+      if (!shared) return;
+      const database = await openDatabase({ databaseUrl: String(t.database.pool.options.connectionString), dataDir: "", poolSize: 3 });
+      const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...ENV });
+      const app = await buildApp({ config, database, tokens: createTokenService(t.secret, config.TOKEN_LIFETIME_HOURS) });
+      second = { app, database, url: await listen(app) };
+    });
+    afterAll(async () => {
+      await second?.app.close();
+      await second?.database.close();
+    });
+
+    it.runIf(shared)("a status change made through one process reaches a stream on the other within a second", async () => {
+      const placed = await placeTestOrder(t, "trader", trader, [1], 84);
+      await t.outbox.drain();
+      // The ticket comes from the first process, the stream from the second: tickets live in the database.
+      const client = await StreamClient.open(second!.url, await ticketFor(trader));
+      streams.push(client);
+      const simulator = createBackOfficeSimulator(t.database.db, { stepMs: 0 });
+      const started = Date.now();
+      await simulator.tick();
+      await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Picking");
+      expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+      await addToCart(trader, 86);
+      await client.next("cart");
+      client.close();
+    });
+  });
+});

@@ -1,0 +1,63 @@
+// The two catalogue routes the server offers that the contracts package does not list yet:
+// the /manage work list and a product's gallery. This is the server's own entry
+// (apps/server/src/modules/catalogue/pending-contracts.ts) word for word; when it moves into
+// packages/contracts, import api.products.withoutImages/images instead and delete this file.
+import { z } from "zod";
+import type { ApiRoute } from "@trade-shop/contracts/api";
+import { Product, RESULTS_PER_PAGE_CHOICES } from "@trade-shop/contracts/catalogue";
+import { SkuCode } from "@trade-shop/contracts/common";
+
+export const ProductsWithoutImagesQuery = z.object({
+  pageNumber: z.coerce
+    .number<string>()
+    .int("Page number must be a whole number")
+    .min(1, "Page number starts at 1")
+    .default(1),
+  resultsPerPage: z.coerce
+    .number<string>()
+    .pipe(z.literal(RESULTS_PER_PAGE_CHOICES, "Choose 12, 24 or 48 results per page"))
+    .default(24),
+});
+
+export const ProductsWithoutImagesResult = z.object({
+  total: z.number().int().nonnegative(),
+  resultsPerPage: z.number().int().positive(),
+  pages: z.number().int().positive(),
+  currentPage: z.number().int().positive(),
+  skuResults: z.array(Product),
+});
+export type ProductsWithoutImagesResult = z.infer<typeof ProductsWithoutImagesResult>;
+
+export const ProductImage = z.object({
+  /** Content-addressed; add ?w=96|240|480|800, or use .jpg for the JPEG fallback. */
+  url: z.string(),
+  isCover: z.boolean(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+export const ProductImages = z.object({ skuCode: SkuCode, images: z.array(ProductImage) });
+export type ProductImages = z.infer<typeof ProductImages>;
+
+export const pendingProductRoutes = {
+  withoutImages: {
+    method: "GET",
+    path: "/api/Product/WithoutImages",
+    query: ProductsWithoutImagesQuery,
+    response: ProductsWithoutImagesResult,
+    auth: true,
+    roles: ["Staff", "Admin", "NoImage"],
+    summary: "The staff work list: products that have no image yet",
+    tag: "Products",
+  },
+  images: {
+    method: "GET",
+    path: "/api/Product/GetProductImages/:skuCode",
+    params: z.object({ skuCode: SkuCode }),
+    response: ProductImages,
+    auth: false,
+    summary: "A product's images in gallery order, the cover first",
+    tag: "Products",
+  },
+} as const satisfies Record<string, ApiRoute>;

@@ -1,0 +1,19 @@
+// POST /api/Product/ProductSearch: the catalogue screen's search, one cache entry per request.
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@trade-shop/contracts/api";
+import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
+import { apiRequest } from "../../../lib/api-client";
+import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
+
+export function getProductSearchQueryOptions(request: ProductSearchRequest, viewer: string) {
+  return queryOptions({
+    queryKey: [...CATALOGUE_KEY, "search", viewer, request],
+    queryFn: ({ signal }) => apiRequest(api.products.search, { body: request, signal }),
+    // The previous page stays on screen (dimmed) while the next one loads, rather than skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductSearch(request: ProductSearchRequest) {
+  return useQuery(getProductSearchQueryOptions(request, useViewer()));
+}

@@ -1,0 +1,51 @@
+// The staff commands of /manage (SPEC §4): upload images, choose the cover, rewrite the
+// description. Upload and cover answer with a success envelope, which the API client shows
+// ("Files uploaded successfully", "Cover Image set successfully"); the description answers
+// with the product, so its message is shown here. Every change refreshes the catalogue.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api } from "@trade-shop/contracts/api";
+import type {
+  AssignCoverImageCommand,
+  UpdateDescriptionCommand,
+  UploadProductImagesCommand,
+} from "@trade-shop/contracts/catalogue";
+import { apiRequest } from "../../../lib/api-client";
+import { CATALOGUE_KEY } from "./catalogue-keys";
+
+export const DESCRIPTION_UPDATED = "Product Description Updated Successfully";
+
+function useRefreshCatalogue() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
+}
+
+export function useUploadProductImages() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (command: UploadProductImagesCommand) =>
+      apiRequest(api.products.uploadImages, { body: command }),
+    onSuccess: refresh,
+  });
+}
+
+export function useAssignCoverImage() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (command: AssignCoverImageCommand) =>
+      apiRequest(api.products.assignCoverImage, { body: command }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateDescription() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (command: UpdateDescriptionCommand) =>
+      apiRequest(api.products.updateDescription, { body: command }),
+    onSuccess: async () => {
+      toast.success("Product Description", { description: DESCRIPTION_UPDATED, position: "bottom-center" });
+      await refresh();
+    },
+  });
+}

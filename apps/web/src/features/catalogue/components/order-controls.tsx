@@ -1,0 +1,137 @@
+// How a product is ordered from a card or its page: a quantity of packs (whole, 1 to 9 999)
+// with Add to cart and Add to wishlist; visitors are offered "Log in to order" instead, which
+// brings them back here afterwards.
+import { useId } from "react";
+import { Link, useLocation } from "react-router";
+import { Heart, LogIn, Minus, Plus, ShoppingCart } from "lucide-react";
+import type { Product } from "@trade-shop/contracts/catalogue";
+import { MAX_QUANTITY } from "@trade-shop/contracts/common";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { buttonClass } from "../../../lib/ui/button-styles";
+import { useSession } from "../../../lib/session";
+import { useProductActions } from "../product-actions";
+import { parseQuantity } from "../product-labels";
+
+interface OrderControlsProps {
+  product: Product;
+  /** The quantity as typed; the owner keeps it so the price block can follow it. */
+  quantityText: string;
+  onQuantityChange: (text: string) => void;
+}
+
+const NOT_YET = "Ordering online opens soon";
+const iconButton =
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+const stepButton =
+  "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-50";
+
+export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
+  const session = useSession();
+  const actions = useProductActions();
+  const { pathname, search } = useLocation();
+  const id = useId();
+
+  if (!session) {
+    const returnUrl = pathname + search;
+    return (
+      <Link
+        to={`${appRoutes.login}?${new URLSearchParams({ returnUrl })}`}
+        className={`${buttonClass()} w-full`}
+      >
+        <LogIn aria-hidden="true" className="size-4" />
+        Log in to order
+      </Link>
+    );
+  }
+
+  const parsed = parseQuantity(quantityText);
+  const quantity = parsed.ok ? parsed.quantity : null;
+  const step = (by: number) =>
+    onQuantityChange(String(Math.min(MAX_QUANTITY, Math.max(1, (quantity ?? 0) + by))));
+  const outOfStock = product.stockOnHand <= 0;
+  const cartUnavailable = !actions || outOfStock || quantity === null;
+  const wishlistUnavailable = !actions || quantity === null;
+  const errorId = `${id}-error`;
+  const notYetId = `${id}-not-yet`;
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col">
+        <label htmlFor={`${id}-quantity`} className="text-xs font-semibold text-muted">
+          Quantity (packs)
+        </label>
+        <div className="flex items-center rounded-lg border border-line bg-surface">
+          <button
+            type="button"
+            className={`${stepButton} rounded-l-lg`}
+            aria-label="One pack fewer"
+            disabled={quantity !== null && quantity <= 1}
+            onClick={() => step(-1)}
+          >
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantityText}
+            onChange={(event) => onQuantityChange(event.target.value)}
+            aria-invalid={!parsed.ok}
+            aria-describedby={parsed.ok ? undefined : errorId}
+            className="min-h-11 w-16 border-x border-line bg-surface text-center text-base tabular-nums text-fg [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+          />
+          <button
+            type="button"
+            className={`${stepButton} rounded-r-lg`}
+            aria-label="One pack more"
+            disabled={quantity !== null && quantity >= MAX_QUANTITY}
+            onClick={() => step(1)}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-1 gap-2">
+        <button
+          type="button"
+          className={`${buttonClass()} flex-1 whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+          aria-disabled={cartUnavailable}
+          aria-describedby={actions ? undefined : notYetId}
+          title={actions ? undefined : NOT_YET}
+          onClick={() => {
+            if (actions && !outOfStock && quantity !== null) actions.addToCart(product, quantity);
+          }}
+        >
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          {outOfStock ? "Out of stock" : "Add to cart"}
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label="Add to wishlist"
+          aria-disabled={wishlistUnavailable}
+          aria-describedby={actions ? undefined : notYetId}
+          title={actions ? "Add to wishlist" : NOT_YET}
+          onClick={() => {
+            if (actions && quantity !== null) actions.addToWishlist(product, quantity);
+          }}
+        >
+          <Heart aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      {!parsed.ok && (
+        <p id={errorId} className="w-full text-sm font-semibold text-danger">
+          {parsed.message}
+        </p>
+      )}
+      {!actions && (
+        <span id={notYetId} className="sr-only">
+          {NOT_YET}
+        </span>
+      )}
+    </div>
+  );
+}

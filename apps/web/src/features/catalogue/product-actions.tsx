@@ -1,0 +1,26 @@
+// What "Add to cart" and "Add to wishlist" do. The catalogue does not know the cart: the app
+// provides these from the cart and wishlist features (ProductActionsProvider around the routes).
+// Until it does, the buttons are shown but unavailable, with a tooltip saying so.
+import { createContext, useContext, type ReactNode } from "react";
+import type { Product } from "@trade-shop/contracts/catalogue";
+
+export interface ProductActions {
+  addToCart(product: Product, quantity: number): void;
+  addToWishlist(product: Product, quantity: number): void;
+}
+
+const ProductActionsContext = createContext<ProductActions | null>(null);
+
+export function ProductActionsProvider({
+  actions,
+  children,
+}: {
+  actions: ProductActions;
+  children: ReactNode;
+}) {
+  return <ProductActionsContext value={actions}>{children}</ProductActionsContext>;
+}
+
+export function useProductActions(): ProductActions | null {
+  return useContext(ProductActionsContext);
+}

@@ -1,0 +1,39 @@
+// The short texts a product card and page show beside the price: stock, pack contents, and the
+// quantity a customer types.
+import type { Product } from "@trade-shop/contracts/catalogue";
+import { Quantity } from "@trade-shop/contracts/common";
+
+/** From this many packs down, the card warns that stock is running out. */
+export const LOW_STOCK = 10;
+
+export type StockLevel = "in" | "low" | "out";
+
+/** A whole number with a space between thousands, as the shop writes amounts: "1 335". */
+export function formatCount(count: number): string {
+  return Math.trunc(count)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+}
+
+export function stockStatus(stockOnHand: number): { level: StockLevel; text: string } {
+  if (stockOnHand <= 0) return { level: "out", text: "Out of stock" };
+  if (stockOnHand <= LOW_STOCK) return { level: "low", text: `Only ${formatCount(stockOnHand)} left` };
+  return { level: "in", text: `In stock: ${formatCount(stockOnHand)}` };
+}
+
+/** What one pack holds: "14 × 150 g", "150 g" for a single unit, "Pack of 6" without a size. */
+export function packText(product: Pick<Product, "packSize" | "capacity">): string {
+  const capacity = product.capacity?.trim();
+  if (!capacity) return product.packSize === 1 ? "Single unit" : `Pack of ${product.packSize}`;
+  return product.packSize === 1 ? capacity : `${product.packSize} × ${capacity}`;
+}
+
+export type QuantityInput = { ok: true; quantity: number } | { ok: false; message: string };
+
+/** Reads a typed quantity with the contracts' rule: whole packs, 1 to 9 999. */
+export function parseQuantity(text: string): QuantityInput {
+  const trimmed = text.trim();
+  const parsed = Quantity.safeParse(trimmed === "" ? undefined : Number(trimmed));
+  if (parsed.success) return { ok: true, quantity: parsed.data };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter a quantity" };
+}

@@ -1,0 +1,191 @@
+// The pieces every identity and admin form is built from: a labelled field with its hint and
+// its error underneath (tied to the input by aria-describedby), a password field that can be
+// shown, a checkbox, a submit button with a loading state, and the alert and notice boxes.
+// Every control is at least 44 px tall and inputs use 16 px text so phones do not zoom.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle, type LucideIcon } from "lucide-react";
+import { buttonClass, type ButtonVariant } from "../../../lib/ui/button-styles";
+
+export const labelClass = "block text-sm font-semibold text-fg";
+export const hintClass = "mt-0.5 text-sm text-muted";
+const inputBase =
+  "mt-1.5 block min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-base text-fg placeholder:text-muted/80 disabled:opacity-60";
+
+export function inputClass(invalid: boolean): string {
+  return `${inputBase} ${invalid ? "border-danger" : "border-line"}`;
+}
+
+/** ids for a control's hint and error, and the aria-describedby that lists the ones shown. */
+export function useFieldIds(hasHint: boolean, error: FieldError | undefined) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hasHint && hintId, error?.message && errorId].filter(Boolean).join(" ") || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {error.message}
+    </p>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id"> {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: FieldError | undefined;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className={labelClass}>
+        {label}
+      </label>
+      {hint && (
+        <p id={ids.hintId} className={hintClass}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={ids.id}
+        {...input}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={inputClass(Boolean(error))}
+      />
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
+  );
+}
+
+/** A password input with a button that shows what was typed (long passwords are easy to mistype). */
+export function PasswordField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className={labelClass}>
+        {label}
+      </label>
+      {hint && (
+        <div id={ids.hintId} className={hintClass}>
+          {hint}
+        </div>
+      )}
+      <div className="relative">
+        <input
+          id={ids.id}
+          type={visible ? "text" : "password"}
+          {...input}
+          {...registration}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className={`${inputClass(Boolean(error))} pr-12`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-pressed={visible}
+          aria-label={`Show ${label.toLowerCase()}`}
+          title={visible ? "Hide" : "Show"}
+          className="absolute right-0 top-0 inline-flex size-11 items-center justify-center rounded-lg text-muted hover:text-fg"
+        >
+          <Icon aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
+  );
+}
+
+interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "type"> {
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  hint?: ReactNode;
+  error?: FieldError | undefined;
+}
+
+export function CheckboxField({ label, registration, hint, error, className, ...input }: CheckboxFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  return (
+    <div className={className}>
+      <label htmlFor={ids.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-fg">
+        <input
+          id={ids.id}
+          type="checkbox"
+          {...input}
+          {...registration}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className="size-5 shrink-0 accent-brand-bg"
+        />
+        <span className="font-medium">{label}</span>
+      </label>
+      {hint && (
+        <p id={ids.hintId} className={`${hintClass} -mt-1.5 pl-8`}>
+          {hint}
+        </p>
+      )}
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
+  );
+}
+
+interface SubmitButtonProps {
+  busy: boolean;
+  children: ReactNode;
+  /** What the button says while the request runs, e.g. "Logging in…". */
+  busyLabel: string;
+  icon?: LucideIcon;
+  variant?: ButtonVariant;
+  className?: string;
+}
+
+export function SubmitButton({ busy, children, busyLabel, icon: Icon, variant, className = "" }: SubmitButtonProps) {
+  return (
+    <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonClass(variant)} ${className}`}>
+      {busy ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      ) : (
+        Icon && <Icon aria-hidden="true" className="size-4" />
+      )}
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+/** A failure the form cannot show beside a field; stays until the next attempt. */
+export function FormAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-fg">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <div className="mt-0.5">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Good news that should outlive a toast, e.g. "we've e-mailed a reset link". */
+export function FormNotice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="status" className="flex gap-3 rounded-lg border border-brand/40 bg-brand-soft p-3 text-sm text-fg">
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+      <div>
+        <p className="font-semibold">{title}</p>
+        <div className="mt-0.5">{children}</div>
+      </div>
+    </div>
+  );
+}

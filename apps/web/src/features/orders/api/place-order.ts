@@ -1,0 +1,69 @@
+// Placing the order (SPEC §4): the cart is loaded again and its total incl. VAT, rounded to the
+// cent, compared with the total the customer is placing. A difference shows the prices warning
+// and creates nothing; otherwise POST /api/Order. Success empties the cart, goes to the home
+// category and says "Order has been Placed" (Order Created). The server re-checks everything
+// and answers a repeat of the same cart's orderReference with the first order.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { api } from "@trade-shop/contracts/api";
+import type { Cart } from "@trade-shop/contracts/cart";
+import type { Order } from "@trade-shop/contracts/orders";
+import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
+import { apiRequest } from "../../../lib/api-client";
+import { CART_KEY, reloadCart, storeCart } from "../../cart/api/cart";
+import { useShopper } from "../../cart/api/shopper";
+import { emptiedCart, sameTotal } from "../../cart/cart-totals";
+import { buildCreateOrder, type CheckoutChoices } from "../create-order";
+import { PRICES_CHANGED, placementProblem } from "../placement-problem";
+import { ACCOUNT_KEY } from "./account";
+import { ORDERS_KEY } from "./orders";
+
+export const ORDER_PLACED = "Order has been Placed";
+export const ORDER_PLACED_TITLE = "Order Created";
+
+export type PlaceOrderOutcome = { kind: "placed"; order: Order } | { kind: "prices-changed" };
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  const shopper = useShopper();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationKey: [...ORDERS_KEY, "place"],
+    mutationFn: async ({
+      shown,
+      choices,
+    }: {
+      shown: Cart;
+      choices: CheckoutChoices;
+    }): Promise<PlaceOrderOutcome> => {
+      const current = shopper === null ? undefined : await reloadCart(queryClient, shopper);
+      if (!current || !sameTotal(current.totalPriceIncl, shown.totalPriceIncl))
+        return { kind: "prices-changed" };
+      const order = await apiRequest(api.orders.create, {
+        body: buildCreateOrder(shown, choices, new Date()),
+      });
+      return { kind: "placed", order };
+    },
+    onSuccess: (outcome, { shown }) => {
+      if (outcome.kind === "prices-changed") {
+        toast.warning(PRICES_CHANGED);
+        return;
+      }
+      // The server emptied the cart and gave it a new orderReference; show it empty until that loads.
+      if (shopper) storeCart(queryClient, shopper, emptiedCart(shown));
+      void queryClient.invalidateQueries({ queryKey: CART_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+      navigate(DEFAULT_LANDING);
+      toast.success(ORDER_PLACED_TITLE, { description: ORDER_PLACED, position: "bottom-center" });
+    },
+    onError: (error) => {
+      const problem = placementProblem(error);
+      // A refusal over prices carries the cart as the server priced it: show that one.
+      if (problem.kind === "prices-changed" && problem.cart && shopper)
+        storeCart(queryClient, shopper, problem.cart);
+      else void queryClient.invalidateQueries({ queryKey: CART_KEY });
+    },
+  });
+}

@@ -1,0 +1,409 @@
+// Search benchmark (issue 7): the catalogue search measured in-process with one client, warm,
+// on PostgreSQL and PGlite at the demo's size and at 100 000 generated SKUs, each figure also
+// given as a multiple of a floor measured in the same run; then load from this process with
+// autocannon against the built server running as a separate process. Writes
+// bench/results/search-<date>.md. Run: npx tsx bench/search.ts   (about 4-5 minutes)
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import pg from "pg";
+import { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
+import { openDatabase, type Database } from "../apps/server/src/db/database";
+import { loadDemoData } from "../apps/server/src/db/demo-data/load";
+import { migrate } from "../apps/server/src/db/migrate";
+import {
+  customerContextFor,
+  type CustomerContext,
+} from "../apps/server/src/modules/accounts/customer-context";
+import { productBySkuCode } from "../apps/server/src/modules/catalogue/products";
+import { searchProducts } from "../apps/server/src/modules/catalogue/search";
+import { growCatalogue } from "./grow-catalogue";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const LARGE = 100_000;
+// Every loop is bounded in count and in time.
+const WARMUP = 10;
+const ITERATIONS = 150;
+const SECTION_MS = 30_000;
+const LOAD_SECONDS = 10;
+const LOAD_CONNECTIONS = 10;
+const SERVER_START_MS = 120_000;
+
+type Who = "visitor" | "trader";
+
+interface Scenario {
+  name: string;
+  who: Who;
+  search?: Partial<ProductSearchRequest>;
+  bySku?: true;
+  /** The issue's budget on PostgreSQL (p95 in ms) at [demo size, 100 000]. */
+  budget?: [number | null, number | null];
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: "text + filters + all facets (chocolate, Chocolates, in stock, customer)",
+    who: "trader",
+    search: { descriptionFilter: "chocolate", categoryFilter: "Chocolates", inStockOnly: true },
+    budget: [20, 60],
+  },
+  {
+    name: "text typed so far, whole catalogue (choc)",
+    who: "visitor",
+    search: { descriptionFilter: "choc" },
+  },
+  { name: "typo (choclate)", who: "visitor", search: { descriptionFilter: "choclate" }, budget: [30, null] },
+  { name: "typo (biskits), customer", who: "trader", search: { descriptionFilter: "biskits" } },
+  {
+    name: "category browse by price (Chips > Potato Chips, customer)",
+    who: "trader",
+    search: { categoryFilter: "Chips", subCategory1Filter: "Potato Chips", sortBy: "price" },
+  },
+  { name: "home: everything, no filter", who: "visitor", search: {} },
+  { name: "product by SKU code (customer)", who: "trader", bySku: true },
+];
+
+interface Stat {
+  n: number;
+  /** The least other work on the machine could add: the cost of the search itself. */
+  min: number;
+  p50: number;
+  p95: number;
+}
+
+interface Row {
+  name: string;
+  hits: number | null;
+  stat: Stat;
+  budget: number | null;
+}
+
+interface Section {
+  title: string;
+  floor: Stat;
+  pkLookup: Stat;
+  rows: Row[];
+  loadAverage: [number, number];
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function stat(times: number[]): Stat {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+/**
+ * Times every call in rounds (each round runs each call once, in order), so that other work on
+ * the machine falls on all of them alike and the floor is measured under the same conditions.
+ */
+async function measureRounds(calls: (() => Promise<unknown>)[]): Promise<Stat[]> {
+  for (const call of calls) for (let i = 0; i < WARMUP; i++) await call();
+  const times = calls.map((): number[] => []);
+  const until = performance.now() + SECTION_MS;
+  for (let round = 0; round < ITERATIONS && performance.now() < until; round++) {
+    for (const [i, call] of calls.entries()) {
+      const start = performance.now();
+      await call();
+      times[i]!.push(performance.now() - start);
+    }
+  }
+  return times.map(stat);
+}
+
+async function traderContext(database: Database): Promise<CustomerContext> {
+  const user = await database.db
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", "trader")
+    .executeTakeFirstOrThrow();
+  const context = await customerContextFor(database.db, { userId: user.id, tenantId: "gauteng" });
+  if (!context) throw new Error("the demo's trader has no customer account");
+  return context;
+}
+
+async function measureSection(title: string, database: Database, size: "demo" | "large"): Promise<Section> {
+  const db = database.db;
+  const trader = await traderContext(database);
+  const { rows: skus } = await sql<{
+    skuCode: string;
+  }>`SELECT sku_code FROM products ORDER BY sku_code OFFSET 1234 LIMIT 1`.execute(db);
+  const sku = skus[0]!.skuCode;
+  const loadBefore = os.loadavg()[0]!;
+  const hits: (number | null)[] = [];
+  const calls: (() => Promise<unknown>)[] = [
+    () => sql`SELECT 1`.execute(db),
+    () => sql`SELECT description FROM products WHERE sku_code = ${sku}`.execute(db),
+  ];
+  for (const scenario of SCENARIOS) {
+    const shopper = scenario.who === "trader" ? trader : undefined;
+    if (scenario.search) {
+      const request = ProductSearchRequest.parse(scenario.search);
+      hits.push((await searchProducts(db, shopper, request)).total);
+      calls.push(() => searchProducts(db, shopper, request));
+    } else {
+      hits.push(null);
+      calls.push(() => productBySkuCode(db, shopper, sku));
+    }
+  }
+  const [floor, pkLookup, ...stats] = await measureRounds(calls);
+  const rows = SCENARIOS.map((scenario, i) => ({
+    name: scenario.name,
+    hits: hits[i]!,
+    stat: stats[i]!,
+    budget: scenario.budget?.[size === "demo" ? 0 : 1] ?? null,
+  }));
+  for (const row of rows) {
+    console.info(
+      `  ${title}: ${row.name}: p50 ${row.stat.p50.toFixed(2)} ms, p95 ${row.stat.p95.toFixed(2)} ms`,
+    );
+  }
+  return { title, floor: floor!, pkLookup: pkLookup!, rows, loadAverage: [loadBefore, os.loadavg()[0]!] };
+}
+
+async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function seedDemo(database: Database): Promise<number> {
+  await migrate(database.db);
+  await loadDemoData(database.db);
+  await sql`VACUUM ANALYZE`.execute(database.db);
+  const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM products`.execute(database.db);
+  return rows[0]!.n;
+}
+
+interface LoadResult {
+  title: string;
+  requests: number;
+  perSecond: number;
+  latency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function waitForServer(port: number, child: ChildProcess) {
+  const until = Date.now() + SERVER_START_MS;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server did not answer /api/health in time");
+}
+
+/** Starts the built server as its own process and drives it with autocannon from this one. */
+async function loadTest(title: string, env: Record<string, string>): Promise<LoadResult> {
+  const port = 39_000 + Math.floor(Math.random() * 1000);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "tradeshop-bench-"));
+  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer(port, child);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/Users/Authenticate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: "XSRF-TOKEN=bench", "x-xsrf-token": "bench" },
+      body: JSON.stringify({ username: "trader", password: "Demo-Trade-2026" }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+    const headers = (who: Who) => ({
+      "content-type": "application/json",
+      cookie: "XSRF-TOKEN=bench",
+      "x-xsrf-token": "bench",
+      ...(who === "trader" ? { authorization: `Bearer ${token}` } : {}),
+    });
+    const requests = SCENARIOS.filter((s) => s.search).map((s) => ({
+      method: "POST",
+      path: "/api/Product/ProductSearch",
+      headers: headers(s.who),
+      body: JSON.stringify(s.search),
+    }));
+    const result = await autocannon({
+      url: base,
+      connections: LOAD_CONNECTIONS,
+      duration: LOAD_SECONDS,
+      requests,
+    });
+    console.info(
+      `  load ${title}: ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
+    return {
+      title,
+      requests: result.requests.total,
+      perSecond: result.requests.average,
+      latency: result.latency,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (v: number) => v.toFixed(2);
+const times = (v: number, floor: number) => `${(v / floor).toFixed(0)}x`;
+
+function sectionMarkdown(section: Section): string {
+  const f = section.floor;
+  const lines = [
+    `### ${section.title}`,
+    "",
+    `Floor (\`SELECT 1\` round trip): p50 ${ms(f.p50)} ms, p95 ${ms(f.p95)} ms. Primary-key lookup of one product: p50 ${ms(section.pkLookup.p50)} ms, p95 ${ms(section.pkLookup.p95)} ms.`,
+    `Load average (1 min) before / after: ${section.loadAverage.map((l) => l.toFixed(2)).join(" / ")}.`,
+    "",
+    "| search | hits | min ms | p50 ms | p95 ms | p50 / floor | p95 / floor | budget p95 | runs |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    ...section.rows.map(
+      (r) =>
+        `| ${r.name} | ${r.hits ?? "–"} | ${ms(r.stat.min)} | ${ms(r.stat.p50)} | ${ms(r.stat.p95)} | ${times(r.stat.p50, f.p50)} | ${times(r.stat.p95, f.p95)} | ${
+          r.budget === null ? "–" : `< ${r.budget} ms: ${r.stat.p95 < r.budget ? "met" : "**missed**"}`
+        } | ${r.stat.n} |`,
+    ),
+    "",
+  ];
+  return lines.join("\n");
+}
+
+async function versionOf(database: Database): Promise<string> {
+  const { rows } = await sql<{ version: string }>`SELECT version()`.execute(database.db);
+  return rows[0]!.version;
+}
+
+async function main() {
+  const started = Date.now();
+  const runId = randomBytes(3).toString("hex");
+  const pgName = `tradeshop_bench_${runId}`;
+  const sections: Section[] = [];
+  const loads: LoadResult[] = [];
+  let pgVersion = "";
+  let pgliteVersion = "";
+
+  console.info("building the server bundle (apps/server/dist) for the load test…");
+  execFileSync("npm", ["run", "build", "--workspace", "apps/server"], { cwd: root, stdio: "ignore" });
+
+  // PostgreSQL: the demo, then the same database grown to 100 000 SKUs.
+  await withAdmin((c) => c.query(`CREATE DATABASE ${pgName}`));
+  try {
+    const postgres = await openDatabase({ databaseUrl: databaseUrl(pgName), dataDir: "", poolSize: 2 });
+    try {
+      pgVersion = await versionOf(postgres);
+      const demoSize = await seedDemo(postgres);
+      sections.push(await measureSection(`PostgreSQL, ${demoSize} SKUs (demo)`, postgres, "demo"));
+      loads.push(await loadTest(`PostgreSQL, ${demoSize} SKUs`, { DATABASE_URL: databaseUrl(pgName) }));
+      const grown = Date.now();
+      const size = await growCatalogue(postgres.db, LARGE);
+      console.info(`  grew to ${size} SKUs in ${((Date.now() - grown) / 1000).toFixed(1)} s`);
+      sections.push(await measureSection(`PostgreSQL, ${size} SKUs (generated)`, postgres, "large"));
+      loads.push(await loadTest(`PostgreSQL, ${size} SKUs`, { DATABASE_URL: databaseUrl(pgName) }));
+    } finally {
+      await postgres.close();
+    }
+  } finally {
+    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`));
+  }
+
+  // PGlite: the embedded default, in memory here.
+  const pglite = await openDatabase({ dataDir: "memory://" });
+  try {
+    pgliteVersion = await versionOf(pglite);
+    const demoSize = await seedDemo(pglite);
+    sections.push(await measureSection(`PGlite, ${demoSize} SKUs (demo)`, pglite, "demo"));
+    const grown = Date.now();
+    const size = await growCatalogue(pglite.db, LARGE);
+    console.info(`  grew to ${size} SKUs in ${((Date.now() - grown) / 1000).toFixed(1)} s`);
+    sections.push(await measureSection(`PGlite, ${size} SKUs (generated)`, pglite, "large"));
+  } finally {
+    await pglite.close();
+  }
+  // The server on its embedded default: it loads the demo into a fresh data folder at start.
+  loads.push(await loadTest("PGlite (embedded default), demo SKUs", { DEMO_DATA: "auto" }));
+
+  const cpus = os.cpus();
+  const date = new Date().toISOString().slice(0, 10);
+  const report = [
+    `# Search benchmark, ${date}`,
+    "",
+    "Produced by `npx tsx bench/search.ts` (see bench/README.md). Times are milliseconds for the whole",
+    "search service call (search statement, typo correction when it runs, product rows of the page),",
+    "in-process, one client, after a warm-up; the floor is a `SELECT 1` round trip through the same",
+    "Kysely connection in the same run. Calls are timed in rounds (each round runs every search and",
+    "the floor once), so other work on the machine falls on all of them alike; `min` is the least",
+    "that work could add, the cost of the search itself.",
+    "",
+    "## Machine",
+    "",
+    `- CPU: ${cpus[0]?.model ?? "unknown"}, ${cpus.length} cores; memory ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
+    `- Node.js ${process.version}`,
+    `- PostgreSQL: ${pgVersion}`,
+    `- PGlite: ${pgliteVersion}`,
+    `- Date: ${new Date().toISOString()}; run took ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `- Load average (1, 5, 15 min) at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} — other work on the machine inflates the figures`,
+    "",
+    "## In-process, one client, warm",
+    "",
+    ...sections.map(sectionMarkdown),
+    "## Under load",
+    "",
+    `autocannon in the benchmark process against the built server (\`node apps/server/dist/main.js\`) in another, ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s,`,
+    "cycling through the search scenarios above (visitor and logged-in customer) on `POST /api/Product/ProductSearch`; the server's pool has 10 connections (PGlite: one).",
+    "",
+    "| server database | requests | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | max ms | non-2xx | errors |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...loads.map(
+      (l) =>
+        `| ${l.title} | ${l.requests} | ${l.perSecond.toFixed(0)} | ${l.latency.p50} | ${l.latency.p90} | ${l.latency.p97_5} | ${l.latency.p99} | ${l.latency.max} | ${l.non2xx} | ${l.errors} |`,
+    ),
+    "",
+  ].join("\n");
+  const file = path.join(here, "results", `search-${date}.md`);
+  await writeFile(file, report);
+  console.info(`\nwrote ${path.relative(root, file)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

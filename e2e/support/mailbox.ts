@@ -1,0 +1,38 @@
+// Reading what the demo shop sent (GET /dev/mailbox?format=json). Messages go out through the
+// outbox a moment after the request that queued them, so reading waits for them to arrive.
+export interface MailboxMessage {
+  id: number;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string | null;
+  body: string;
+  sentAt: string;
+}
+
+/** The newest message to `recipient` whose body matches `pattern`, waiting up to `timeoutMs`. */
+export async function waitForMessage(
+  baseUrl: string,
+  recipient: string,
+  pattern: RegExp,
+  { after = 0, timeoutMs = 20_000 }: { after?: number; timeoutMs?: number } = {},
+): Promise<MailboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/dev/mailbox?format=json`);
+    if (!res.ok) throw new Error(`the mailbox answered ${res.status}`);
+    const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+    const found = messages.find(
+      (m) => m.recipient.toLowerCase() === recipient.toLowerCase() && m.id > after && pattern.test(m.body),
+    );
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no message to ${recipient} matching ${pattern} arrived within ${timeoutMs} ms`);
+}
+
+/** The id of the newest message so far, so a test can wait for one sent after it. */
+export async function lastMessageId(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/dev/mailbox?format=json`);
+  const { messages } = (await res.json()) as { messages: MailboxMessage[] };
+  return messages.reduce((max, m) => Math.max(max, m.id), 0);
+}

@@ -1,0 +1,77 @@
+// The order hand-off to the back-office accounting system (Pastel): what the shop sends, the
+// signed status callbacks it accepts, and the staff view of the hand-off queue.
+import { z } from "zod";
+import { Id, IsoDateTime } from "./common";
+import { Order, OrderStatus } from "./orders";
+
+/**
+ * Both directions are signed alike: `X-TradeShop-Signature: sha256=<hex>` is the HMAC-SHA256,
+ * keyed with the shared secret, of `<timestamp>.<raw body>`, where the timestamp (Unix seconds)
+ * travels in `X-TradeShop-Timestamp`. A request older or newer than the window is refused.
+ */
+export const BACKOFFICE_SIGNATURE_HEADER = "X-TradeShop-Signature";
+export const BACKOFFICE_TIMESTAMP_HEADER = "X-TradeShop-Timestamp";
+
+/** What the shop POSTs to the back office, with the header `Idempotency-Key: order:<id>`. */
+export const BackOfficeHandOff = z.object({
+  /** The same on every retry of one order: the back office must create one sales order per key. */
+  idempotencyKey: z.string(),
+  /** Where the back office POSTs status changes (BackOfficeStatusCallback). */
+  callbackUrl: z.string(),
+  order: Order,
+});
+export type BackOfficeHandOff = z.infer<typeof BackOfficeHandOff>;
+
+/** The back office's 2xx answer may name the sales order at once; an empty body is fine too. */
+export const BackOfficeHandOffAnswer = z.looseObject({
+  salesOrderNumber: z.string().trim().min(1).max(40).optional(),
+});
+export type BackOfficeHandOffAnswer = z.infer<typeof BackOfficeHandOffAnswer>;
+
+/** A status change the back office reports for one of our orders. */
+export const BackOfficeStatusCallback = z.object({
+  /** Unique per change; a callback repeating an applied event id changes nothing. */
+  eventId: z.string().trim().min(1).max(100),
+  /** Our order number, as sent in `order.orderId` (e.g. TS100587). */
+  orderId: z.string().trim().min(1).max(40),
+  status: OrderStatus.exclude(["Pending"]),
+  /** Required for On Hold and Rejected. */
+  reason: z.string().trim().max(500).nullish(),
+  /** Required with Submitted unless the order already has one. */
+  salesOrderNumber: z.string().trim().min(1).max(40).nullish(),
+  /** Required with Invoiced unless the order already has one. */
+  invoiceNumber: z.string().trim().min(1).max(40).nullish(),
+});
+export type BackOfficeStatusCallback = z.infer<typeof BackOfficeStatusCallback>;
+
+/**
+ * pending: waiting for its first try; retrying: failed at least once and will be tried again;
+ * parked: gave up after its last attempt (staff can re-queue it); done: the back office has it.
+ */
+export const HandOffState = z.enum(["pending", "retrying", "parked", "done"]);
+export type HandOffState = z.infer<typeof HandOffState>;
+
+export const HandOff = z.object({
+  /** The queue entry's id (what the retry action takes). */
+  id: Id,
+  /** The order's id and number. */
+  orderId: Id,
+  orderNumber: z.string(),
+  accountId: z.string(),
+  accountName: z.string(),
+  currentPastelStatus: OrderStatus,
+  state: HandOffState,
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  /** When the next try is due; null when parked or done. */
+  nextAttemptAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+  processedAt: IsoDateTime.nullable(),
+});
+export type HandOff = z.infer<typeof HandOff>;
+
+/** Without a state: everything not yet done, newest first. */
+export const HandOffQuery = z.object({
+  state: HandOffState.optional(),
+});
+export type HandOffQuery = z.infer<typeof HandOffQuery>;

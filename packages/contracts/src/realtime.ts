@@ -1,0 +1,60 @@
+// The real-time stream (Server-Sent Events): the ticket that opens it and the events it
+// carries. After a (re)connect the client should reload what it shows, since events sent
+// while it was away are not replayed.
+import { z } from "zod";
+import { Rand } from "./common";
+import { CreditDetails } from "./accounts";
+import { Order } from "./orders";
+
+/** Single use, valid for `expiresIn` seconds: GET /api/Realtime/Stream?ticket=… */
+export const RealtimeTicket = z.object({
+  ticket: z.string(),
+  expiresIn: z.number().int().positive(),
+});
+export type RealtimeTicket = z.infer<typeof RealtimeTicket>;
+
+export const RealtimeStreamQuery = z.object({
+  ticket: z.string().min(16).max(200),
+});
+export type RealtimeStreamQuery = z.infer<typeof RealtimeStreamQuery>;
+
+/** The header's balance and credit, and the limit they come from (null for logins without an account). */
+export const AccountChange = CreditDetails.extend({
+  dcBalance: Rand,
+});
+export type AccountChange = z.infer<typeof AccountChange>;
+
+/** An order of the account changed status (or was placed). */
+export const OrderStatusChange = Order.pick({
+  id: true,
+  orderId: true,
+  currentPastelStatus: true,
+  statusReason: true,
+  lastPastelStatusUpdate: true,
+});
+export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
+
+/** The user's cart or wishlist changed (another tab, another device, an order placed): reload it. */
+export const ListChange = z.object({});
+export type ListChange = z.infer<typeof ListChange>;
+
+/** First event of every stream: the account as it is now, and how often heartbeats come. */
+export const StreamReady = z.object({
+  account: AccountChange.nullable(),
+  heartbeatMs: z.number().int().positive(),
+});
+export type StreamReady = z.infer<typeof StreamReady>;
+
+/** Event names (the SSE `event:` field) and the schema of each one's `data`. */
+export const RealtimeEvents = {
+  ready: StreamReady,
+  order: OrderStatusChange,
+  account: AccountChange,
+  cart: ListChange,
+  wishlist: ListChange,
+  /** The change feed reconnected and may have missed events: reload everything. */
+  resync: z.object({}),
+  /** The login behind the stream expired or was disabled; the stream ends. Do not reconnect. */
+  expired: z.object({ reason: z.string() }),
+} as const;
+export type RealtimeEventName = keyof typeof RealtimeEvents;
