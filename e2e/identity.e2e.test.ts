@@ -134,7 +134,7 @@ describe("identity in the browser", () => {
 
   it("registers account CUS0003 with a PIN read from the mailbox and lands logged in on /featured", async () => {
     const page = await openPage(browser, DESKTOP);
-    await page.goto(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/products?category=home`);
     await page.getByRole("banner").getByRole("link", { name: "Register" }).first().click();
     await page.waitForURL(/\/register-account$/);
 

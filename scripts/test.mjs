@@ -56,9 +56,9 @@ for (const suite of suites) {
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, "utf8"));
     passed = r.numPassedTests;
-    failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+    failed = r.numFailedTests;
   }
-  if (run.status !== 0 && failed === 0) failed = 1;
+  if (run.status !== 0 && failed === 0) failed = 1; // a file that failed to load, or an uncaught error
   if (passed + failed === 0) failed = 1; // a suite that ran nothing is a failure, not a pass
   if (run.status !== 0 || failed > 0) failedRuns++;
   summary.push({ suite: suite.name, passed, failed });

@@ -57,6 +57,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 function wrap(kind: DatabaseKind, pool: pg.Pool, pglite?: PGlite): Database {
+  // An idle connection the server closes (a restart, a fail-over, an administrator) is dropped
+  // and replaced by the pool; without a listener node-postgres would crash the process.
+  pool.on("error", (error) => console.warn(`database connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   let closed = false;
   return {

@@ -16,8 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Look files up per request, so a rebuild under a running server serves its new assets.
-      wildcard: true,
+      // Files are listed once at start: restart the server after rebuilding the web app.
+      wildcard: false,
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
