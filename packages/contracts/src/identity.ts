@@ -151,6 +151,8 @@ export type CreateUserPayload = z.infer<typeof CreateUserPayload>;
 /** A password given here replaces the user's; leave it out to keep the current one. */
 export const UpdateUserPayload = UserFields.extend({
   id: Id,
+  // Absent means "keep": the User answer does not carry reports, so an edit form cannot echo them.
+  reports: z.array(z.string()).optional(),
   password: Password.optional(),
   resetPasswordOnNextLogin: z.boolean().optional(),
 });

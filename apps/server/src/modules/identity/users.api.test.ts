@@ -229,6 +229,16 @@ describe("Users API (Admin)", () => {
       expect(res.json().errors.roles).toEqual(["You cannot take the Admin role away from yourself"]);
     });
 
+    it("keeps a user's reports when an edit does not send them", async () => {
+      const created = (await send("POST", newStaff({ username: "reports.keeper", email: "reports@t.test", reports: ["sales"], tenants: ["gauteng"] }))).json();
+      expect((await send("PUT", { ...created, firstname: "Renamed" })).statusCode).toBe(200);
+      const row = await t.database.db.selectFrom("users").select(["reports", "firstname"]).where("id", "=", created.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ reports: ["sales"], firstname: "Renamed" });
+      expect((await send("PUT", { ...created, reports: [] })).statusCode).toBe(200);
+      const cleared = await t.database.db.selectFrom("users").select("reports").where("id", "=", created.id).executeTakeFirstOrThrow();
+      expect(cleared.reports).toEqual([]);
+    });
+
     it("answers 404 for a user of another tenant than the one the admin acts for", async () => {
       const trader = (await get(`/api/Users/${ids.trader}`)).json();
       const res = await t.request({ method: "PUT", url: "/api/Users", token: admin, tenantId: "coastal", body: { ...trader, firstname: "X" } });

@@ -77,7 +77,7 @@ export async function rolesOfUser(db: Db, admin: Admin, userId: number): Promise
 
 type UserFields = Pick<
   CreateUserPayload,
-  "username" | "firstname" | "lastname" | "email" | "isActiveDirectoryUser" | "roles" | "tenants" | "reports" | "customerAccount"
+  "username" | "firstname" | "lastname" | "email" | "isActiveDirectoryUser" | "roles" | "tenants" | "customerAccount"
 > & { password?: string | undefined };
 
 interface ResolvedFields {
@@ -219,7 +219,7 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
           email: payload.email,
           isActiveDirectoryUser: payload.isActiveDirectoryUser,
           customerId: resolved.customerId,
-          reports: payload.reports,
+          ...(payload.reports !== undefined ? { reports: payload.reports } : {}),
           ...(resolved.passwordHash !== undefined
             ? { passwordHash: resolved.passwordHash, failedLoginAttempts: 0, lockoutExpiryDate: null }
             : {}),
