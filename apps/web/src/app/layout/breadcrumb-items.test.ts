@@ -49,7 +49,7 @@ describe("breadcrumbItems", () => {
     expect(breadcrumbItems("/orders-history/1042", "")).toEqual([
       expect.objectContaining({ text: "Home" }),
       expect.objectContaining({ text: "Orders", currentUrl: "/orders-history" }),
-      expect.objectContaining({ text: "Order 1042", currentUrl: "/orders-history/1042" }),
+      expect.objectContaining({ text: "Order details", currentUrl: "/orders-history/1042" }),
     ]);
   });
 

@@ -94,7 +94,8 @@ function pageCrumbs(pathname: string): BreadcrumbItem[] {
     const text = safeDecode(segment);
     if (!GROUPING_SEGMENTS.has(segment)) {
       crumbs.push(
-        crumb(previous === "orders-history" ? `Order ${text}` : (PAGE_NAMES[segment] ?? humanise(text)), url),
+        // The URL holds the row id, not the order number the page title shows, so name the page instead.
+        crumb(previous === "orders-history" ? "Order details" : (PAGE_NAMES[segment] ?? humanise(text)), url),
       );
     }
     previous = segment;
