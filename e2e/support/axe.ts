@@ -12,7 +12,9 @@ export async function blockingViolations(page: Page): Promise<Violation[]> {
   // A toast or menu half-way through its fade has blended colours; check what a user reads
   // once things have settled, not a frame of a transition.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 3000 })
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, {
+      timeout: 3000,
+    })
     .catch(() => undefined); // an endless animation (a spinner) never settles: check the page as it is
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
