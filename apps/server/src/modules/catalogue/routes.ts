@@ -12,7 +12,7 @@ import { MAX_IMAGE_BYTES } from "./image-upload";
 import { imageRoutes } from "./image-routes";
 import { productImageUrl } from "./image-urls";
 import { pageWindow } from "./pagination";
-import { pendingProductRoutes } from "./pending-contracts";
+import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
 import { loadProducts, productBySkuCode } from "./products";
 import { searchProducts } from "./search";

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
-import { pendingProductRoutes } from "./pending-product-routes";
+import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 
 export function getProductImagesQueryOptions(skuCode: string) {
   return queryOptions({

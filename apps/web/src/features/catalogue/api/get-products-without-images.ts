@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
-import { pendingProductRoutes } from "./pending-product-routes";
+import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 
 export const WORK_LIST_PAGE_SIZE = 12;
 

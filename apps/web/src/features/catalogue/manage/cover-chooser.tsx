@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Star } from "lucide-react";
 import { buttonClass } from "../../../lib/ui/button-styles";
-import type { ProductImage as ProductImageData } from "../api/pending-product-routes";
+import type { ProductImage as ProductImageData } from "@trade-shop/contracts/catalogue-images";
 import { useAssignCoverImage } from "../api/staff-edits";
 import { ProductImage } from "../components/product-image";
 

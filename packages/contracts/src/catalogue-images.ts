@@ -1,10 +1,9 @@
-// Two catalogue routes the contracts package does not have yet: the staff work list of products
-// without images (/manage) and a product's image gallery. Written as contract entries so they
-// can move into packages/contracts/src/{api,catalogue}.ts unchanged.
+// Two catalogue routes beside the SPEC §7 table: the staff work list of products
+// without images (/manage) and a product's image gallery, used by the server and the web app.
 import { z } from "zod";
-import type { ApiRoute } from "@trade-shop/contracts/api";
-import { Product, RESULTS_PER_PAGE_CHOICES } from "@trade-shop/contracts/catalogue";
-import { SkuCode } from "@trade-shop/contracts/common";
+import type { ApiRoute } from "./api";
+import { Product, RESULTS_PER_PAGE_CHOICES } from "./catalogue";
+import { SkuCode } from "./common";
 
 export const ProductsWithoutImagesQuery = z.object({
   pageNumber: z.coerce
