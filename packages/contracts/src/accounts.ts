@@ -66,3 +66,19 @@ export const AccountState = z.object({
   remainingCredit: CreditDetails.shape.remainingCredit.nullable(),
 });
 export type AccountState = z.infer<typeof AccountState>;
+
+/** One of the account's delivery addresses as the back office keeps them (read-only in the shop). */
+export const CustomerAddress = z.object({
+  id: Id,
+  /** What the customer calls the place, e.g. "Main store". */
+  label: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  address3: z.string().nullable(),
+  address4: z.string().nullable(),
+  address5: z.string().nullable(),
+  addressPC: z.string().nullable(),
+  /** The address orders are delivered to unless the customer says otherwise; exactly one. */
+  isDefault: z.boolean(),
+});
+export type CustomerAddress = z.infer<typeof CustomerAddress>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { IdParam, SuccessEnvelope } from "./common";
 import type { RoleName } from "./common";
-import { CreditDetails, CustomerDetails } from "./accounts";
+import { CreditDetails, CustomerAddress, CustomerDetails } from "./accounts";
 import { AddItemCommand, Cart, RemoveCartItemCommand } from "./cart";
 import {
   AssignCoverImageCommand,
@@ -374,6 +374,14 @@ export const api = {
       summary: "The logged-in user's customer account",
       tag: "Users",
     }),
+    getCustomerAddresses: route({
+      method: "GET",
+      path: "/api/Users/GetCustomerAddresses",
+      response: z.array(CustomerAddress),
+      auth: true,
+      summary: "The logged-in customer's delivery addresses, the default first",
+      tag: "Users",
+    }),
     preRegister: route({
       method: "POST",
       path: "/api/Users/PreRegisterUser",
@@ -418,7 +426,8 @@ export const api = {
       response: z.array(HandOff),
       auth: true,
       roles: STAFF,
-      summary: "The tenant's order hand-offs to the back office: pending, retrying and parked ones with their errors",
+      summary:
+        "The tenant's order hand-offs to the back office: pending, retrying and parked ones with their errors",
       tag: "BackOffice",
     }),
     retryHandOff: route({

@@ -16,9 +16,16 @@ describe("POST /api/Users/GetCreditDetails", () => {
   afterAll(() => t.close());
 
   const creditDetails = (token?: string, tenantId?: string) =>
-    t.request({ method: "POST", url: "/api/Users/GetCreditDetails", ...(token ? { token } : {}), ...(tenantId ? { tenantId } : {}) });
+    t.request({
+      method: "POST",
+      url: "/api/Users/GetCreditDetails",
+      ...(token ? { token } : {}),
+      ...(tenantId ? { tenantId } : {}),
+    });
   const balance = async (token: string) =>
-    toCents((await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token })).json().dcBalance);
+    toCents(
+      (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token })).json().dcBalance,
+    );
   const remaining = async (token: string) => toCents((await creditDetails(token)).json().remainingCredit);
 
   /** DESIGN.md §4 worked out independently: limit − balance − orders not yet invoiced. */
@@ -71,12 +78,18 @@ describe("POST /api/Users/GetCreditDetails", () => {
     // Submitted and Picking: still not invoiced, nothing moves.
     await t.outbox.drain();
     await simulator.tick();
-    expect((await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json().currentPastelStatus).toBe("Picking");
+    expect(
+      (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json()
+        .currentPastelStatus,
+    ).toBe("Picking");
     expect({ balance: await balance(trader), remaining: await remaining(trader) }).toEqual(afterPlacing);
 
     // Invoiced: the total moves from "not yet invoiced" into the balance, in one transaction.
     await simulator.tick();
-    expect((await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json().currentPastelStatus).toBe("Invoiced");
+    expect(
+      (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json()
+        .currentPastelStatus,
+    ).toBe("Invoiced");
     expect({ balance: await balance(trader), remaining: await remaining(trader) }).toEqual({
       balance: balanceBefore + total,
       remaining: remainingBefore - total,
@@ -107,7 +120,10 @@ describe("POST /api/Users/GetCreditDetails", () => {
     ticking = false;
     await reader;
     readings.push(await remaining(trader));
-    expect((await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json().currentPastelStatus).toBe("Invoiced");
+    expect(
+      (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${placed.id}`, token: trader })).json()
+        .currentPastelStatus,
+    ).toBe("Invoiced");
     expect(new Set(readings)).toEqual(new Set([steady]));
   });
 });

@@ -9,7 +9,10 @@ import { notFound } from "../../http/domain-error";
 import { creditPosition } from "./credit";
 
 /** Balance, limit and what remains of it for one customer account (remaining is negative when over). */
-export async function accountPosition(db: Db, customer: { customerId: number; accountId: string; tenantId: string }): Promise<AccountChange> {
+export async function accountPosition(
+  db: Db,
+  customer: { customerId: number; accountId: string; tenantId: string },
+): Promise<AccountChange> {
   const position = await creditPosition(db, customer.customerId);
   return {
     accountId: customer.accountId,
@@ -32,7 +35,10 @@ export async function accountOfUser(db: Db, principal: Pick<Principal, "userId">
     .executeTakeFirst();
 }
 
-export async function creditDetailsFor(db: Db, principal: Pick<Principal, "userId"> & { tenantId: string }): Promise<CreditDetails> {
+export async function creditDetailsFor(
+  db: Db,
+  principal: Pick<Principal, "userId"> & { tenantId: string },
+): Promise<CreditDetails> {
   const account = await accountOfUser(db, principal);
   if (!account) throw notFound("Your login is not linked to a customer account in this tenant.");
   const { dcBalance: _balance, ...details } = await accountPosition(db, account);

@@ -24,7 +24,11 @@ export function remainingCredit(p: Omit<CreditPosition, "remainingCreditCents">)
  * Balance and open orders are read in one snapshot (one statement) without `lock`, or after the
  * lock is held with `lock`: an order being invoiced is counted once, never twice or not at all.
  */
-export async function creditPosition(db: Db, customerId: number, options: { lock?: boolean } = {}): Promise<CreditPosition> {
+export async function creditPosition(
+  db: Db,
+  customerId: number,
+  options: { lock?: boolean } = {},
+): Promise<CreditPosition> {
   if (options.lock) {
     // The lock waits for a concurrent invoice to commit; the next statement's snapshot then sees it.
     await sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR UPDATE`.execute(db);

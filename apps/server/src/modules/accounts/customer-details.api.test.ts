@@ -10,7 +10,12 @@ describe("POST /api/Users/GetCustomerDetails", () => {
   afterAll(() => t.close());
 
   const details = (token?: string, tenantId?: string) =>
-    t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", ...(token ? { token } : {}), ...(tenantId ? { tenantId } : {}) });
+    t.request({
+      method: "POST",
+      url: "/api/Users/GetCustomerDetails",
+      ...(token ? { token } : {}),
+      ...(tenantId ? { tenantId } : {}),
+    });
 
   it("gives a customer every field of their account, money in rand", async () => {
     const res = await details(await t.login("trader"));
