@@ -7,6 +7,7 @@ import { Toaster } from "sonner";
 import { useAddToCart, useCartSession } from "../features/cart/api/cart";
 import { addCommandFor } from "../features/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
+import { useRealtimeUpdates } from "../features/realtime/use-realtime-updates";
 import { useAddToWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";
@@ -48,6 +49,7 @@ function toastColours(dark: boolean): CSSProperties {
 function ShopperLists({ children }: { children: ReactNode }) {
   useCartSession();
   useWishlistSession();
+  useRealtimeUpdates();
   const { mutate: addToCart } = useAddToCart();
   const { mutate: addToWishlist } = useAddToWishlist();
   const actions = useMemo<ProductActions>(

@@ -91,7 +91,11 @@ type QueryOption<R extends ApiRoute> = R["query"] extends z.ZodType
 
 export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
   ParamsOption<R> &
-  QueryOption<R> & { signal?: AbortSignal };
+  QueryOption<R> & {
+    signal?: AbortSignal;
+    /** Fail without a toast: for background calls (the real-time ticket) that retry on their own. */
+    quiet?: boolean;
+  };
 
 type OptionsArgs<R extends ApiRoute> =
   Record<string, never> extends ApiRequestOptions<R>
@@ -133,9 +137,9 @@ function buildHeaders(method: string): Headers {
   return headers;
 }
 
-function fail(status: number, failure: Failure): never {
+function fail(status: number, failure: Failure, quiet = false): never {
   if (status === 401) clearSession();
-  toast.error(ERROR_TOAST_TITLE, { description: failure.message, duration: ERROR_TOAST_MS });
+  if (!quiet) toast.error(ERROR_TOAST_TITLE, { description: failure.message, duration: ERROR_TOAST_MS });
   throw new ApiError(status, failure.message, failure.problem);
 }
 
@@ -156,24 +160,24 @@ async function send<R extends ApiRoute>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return fail(0, describeFailure(0, ""));
+    return fail(0, describeFailure(0, ""), options.quiet);
   }
 
   if (response.status === 204) return undefined as ResponseBody<R>;
   const text = await response.text();
-  if (!response.ok) return fail(response.status, describeFailure(response.status, text));
+  if (!response.ok) return fail(response.status, describeFailure(response.status, text), options.quiet);
   if (text.trim() === "" || !route.response) return undefined as ResponseBody<R>;
 
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return fail(response.status, { message: UNREADABLE_ERROR });
+    return fail(response.status, { message: UNREADABLE_ERROR }, options.quiet);
   }
   const parsed = route.response.safeParse(json);
   if (!parsed.success) {
     console.error(`${method} ${route.path} answered with an unexpected shape`, parsed.error);
-    return fail(response.status, { message: UNEXPECTED_ERROR });
+    return fail(response.status, { message: UNEXPECTED_ERROR }, options.quiet);
   }
   const success = describeSuccess(parsed.data);
   if (success) toast.success(success.title, { description: success.message, position: "bottom-center" });

@@ -8,8 +8,10 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
 import { shopDetails } from "../../features/content/shop-details";
 import { buttonClass } from "../../lib/ui/button-styles";
+import { useShopper } from "../../features/cart/api/shopper";
 import { useSession } from "../../lib/session";
 import { AccountLinks } from "./account-links";
+import { AccountStrip } from "./account-strip";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { HeaderCartSlot } from "./header-cart-slot";
@@ -25,6 +27,7 @@ const topBarLink =
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSession();
+  const shopper = useShopper();
 
   return (
     <header>
@@ -110,6 +113,7 @@ export function Header() {
         </div>
       </div>
 
+      {shopper !== null && <AccountStrip />}
       <CategoryNav />
       <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>

@@ -16,7 +16,7 @@ import { useCart } from "../cart/api/cart";
 import { itemsSelectedText } from "../cart/cart-totals";
 import { Loading } from "../cart/components/loading";
 import { LoginPrompt } from "../cart/components/login-prompt";
-import { useCustomerDetails, useRemainingCredit } from "./api/account";
+import { useCustomerDetails, useRemainingCredit } from "../accounts/api/account";
 import { usePlaceOrder } from "./api/place-order";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
 

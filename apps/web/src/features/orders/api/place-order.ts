@@ -16,7 +16,7 @@ import { useShopper } from "../../cart/api/shopper";
 import { emptiedCart, sameTotal } from "../../cart/cart-totals";
 import { buildCreateOrder, type CheckoutChoices } from "../create-order";
 import { PRICES_CHANGED, placementProblem } from "../placement-problem";
-import { ACCOUNT_KEY } from "./account";
+import { ACCOUNT_KEY } from "../../accounts/api/account";
 import { ORDERS_KEY } from "./orders";
 
 export const ORDER_PLACED = "Order has been Placed";

@@ -1,0 +1,74 @@
+// The logged-in customer's Current Balance and Remaining Credit (SPEC §2: each shown in rand
+// only when a value is present), kept current by the real-time stream, and whether that
+// stream is connected (SPEC §4 real-time connection flag): a customer deciding what to order
+// at 6 a.m. should know whether the figures in front of them are live.
+import { Link } from "react-router";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { useAccountState } from "../../features/accounts/api/account";
+import { useRealtimeStatus, type RealtimeStatus } from "../../features/realtime/connection";
+import { formatRand } from "../../lib/format";
+
+const STATUS: Record<Exclude<RealtimeStatus, "off">, { label: string; dot: string; title: string }> = {
+  live: { label: "Live", dot: "bg-brand", title: "Balance, credit and order status update by themselves" },
+  connecting: { label: "Connecting…", dot: "bg-line", title: "Connecting for live updates" },
+  reconnecting: {
+    label: "Reconnecting…",
+    dot: "bg-accent",
+    title: "Live updates are interrupted; the figures may be out of date until they return",
+  },
+};
+
+function LiveFlag() {
+  const status = useRealtimeStatus();
+  if (status === "off") return null;
+  const look = STATUS[status];
+  return (
+    <p
+      className="ml-auto inline-flex items-center gap-1.5 text-xs text-muted"
+      title={look.title}
+      data-realtime={status}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
+      <span className="sr-only">Live updates: </span>
+      {look.label}
+    </p>
+  );
+}
+
+export function AccountStrip() {
+  const { dcBalance, remainingCredit } = useAccountState();
+  const figure = "flex items-baseline gap-1.5";
+  return (
+    <div className="border-t border-line bg-surface-2/60">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-5 gap-y-0.5 px-3 py-1 text-sm sm:px-4 lg:px-6">
+        <dl className="flex flex-wrap items-center gap-x-5 gap-y-0.5">
+          {dcBalance !== null && (
+            <div className={figure}>
+              <dt className="text-muted">Current Balance</dt>
+              <dd className="font-semibold tabular-nums" data-testid="header-balance">
+                {formatRand(dcBalance)}
+              </dd>
+            </div>
+          )}
+          {remainingCredit !== null && (
+            <div className={figure}>
+              <dt className="text-muted">Remaining Credit</dt>
+              <dd className="font-semibold tabular-nums" data-testid="header-credit">
+                {formatRand(remainingCredit)}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {(dcBalance !== null || remainingCredit !== null) && (
+          <Link
+            to={appRoutes.accountDashboard}
+            className="min-h-6 text-sm text-brand underline underline-offset-4"
+          >
+            My account
+          </Link>
+        )}
+        <LiveFlag />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// The account dashboard's reports (contracts/reports.ts), cached per shopper. A placed order or
+// a new status makes them stale (the real-time stream invalidates REPORTS_KEY).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@trade-shop/contracts/api";
+import type { TopProductsBy } from "@trade-shop/contracts/reports";
+import { apiRequest } from "../../../lib/api-client";
+import { useShopper, type Shopper } from "../../cart/api/shopper";
+
+export const REPORTS_KEY = ["reports"] as const;
+
+export const TOP_PRODUCTS_SHOWN = 5;
+
+export function getSpendPerMonthQueryOptions(shopper: Shopper) {
+  return queryOptions({
+    queryKey: [...REPORTS_KEY, shopper, "spend-per-month"],
+    queryFn: ({ signal }) => apiRequest(api.reports.spendPerMonth, { signal }),
+  });
+}
+
+export function getTopProductsQueryOptions(shopper: Shopper, by: TopProductsBy) {
+  return queryOptions({
+    queryKey: [...REPORTS_KEY, shopper, "top-products", by],
+    queryFn: ({ signal }) =>
+      apiRequest(api.reports.topProducts, { query: { by, limit: String(TOP_PRODUCTS_SHOWN) }, signal }),
+  });
+}
+
+export function useSpendPerMonth() {
+  const shopper = useShopper();
+  return useQuery({ ...getSpendPerMonthQueryOptions(shopper ?? ""), enabled: shopper !== null });
+}
+
+export function useTopProducts(by: TopProductsBy) {
+  const shopper = useShopper();
+  return useQuery({ ...getTopProductsQueryOptions(shopper ?? "", by), enabled: shopper !== null });
+}

@@ -1,0 +1,108 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import type { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
+import { getCreditDetailsQueryOptions, getCustomerDetailsQueryOptions } from "../accounts/api/account";
+import { getOrderQueryOptions, getOrdersQueryOptions } from "../orders/api/orders";
+import { order } from "../orders/order.fixture";
+import { applyChange, applyReady } from "./apply-change";
+
+const SHOPPER = "1@gauteng";
+const account = {
+  accountId: "CUS0001",
+  principleId: "gauteng",
+  remainingCredit: 900,
+  totalCredit: 1500,
+  dcBalance: 400,
+};
+
+function client() {
+  // No query functions run: nothing here is observed, so invalidation only marks entries stale.
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+}
+
+describe("applyChange", () => {
+  it("writes a new balance and credit into the header's two data sets", () => {
+    const qc = client();
+    const details = { accountId: "CUS0001", name: "Mzansi", dcBalance: 100 } as CustomerDetails;
+    qc.setQueryData(getCustomerDetailsQueryOptions(SHOPPER).queryKey, details);
+    applyChange(qc, SHOPPER, { name: "account", data: account });
+    expect(qc.getQueryData(getCustomerDetailsQueryOptions(SHOPPER).queryKey)).toEqual({
+      ...details,
+      dcBalance: 400,
+    });
+    expect(qc.getQueryData<CreditDetails>(getCreditDetailsQueryOptions(SHOPPER).queryKey)).toEqual({
+      accountId: "CUS0001",
+      principleId: "gauteng",
+      remainingCredit: 900,
+      totalCredit: 1500,
+    });
+  });
+
+  it("does not invent customer details it never loaded", () => {
+    const qc = client();
+    applyChange(qc, SHOPPER, { name: "account", data: account });
+    expect(qc.getQueryData(getCustomerDetailsQueryOptions(SHOPPER).queryKey)).toBeUndefined();
+  });
+
+  it("moves only the changed order to its new status, in the list and on its details page, and marks orders stale", () => {
+    const qc = client();
+    const history = [order({ id: 7 }), order({ id: 8, orderId: "TS100008" })];
+    qc.setQueryData(getOrdersQueryOptions(SHOPPER).queryKey, history);
+    qc.setQueryData(getOrderQueryOptions(SHOPPER, 7).queryKey, order({ id: 7 }));
+    const change = {
+      id: 7,
+      orderId: "TS100001",
+      currentPastelStatus: "On Hold" as const,
+      statusReason: "Over credit limit",
+      lastPastelStatusUpdate: "2026-11-21T05:00:00.000Z",
+    };
+    applyChange(qc, SHOPPER, { name: "order", data: change });
+
+    const [changed, untouched] = qc.getQueryData(getOrdersQueryOptions(SHOPPER).queryKey) ?? [];
+    expect(changed).toMatchObject({
+      currentPastelStatus: "On Hold",
+      statusReason: "Over credit limit",
+      lastPastelStatusUpdate: change.lastPastelStatusUpdate,
+    });
+    expect(untouched).toEqual(history[1]);
+    expect(qc.getQueryData(getOrderQueryOptions(SHOPPER, 7).queryKey)?.currentPastelStatus).toBe("On Hold");
+    expect(qc.getQueryState(getOrdersQueryOptions(SHOPPER).queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it("reloads a list changed elsewhere, but not while this tab is changing it", async () => {
+    const qc = client();
+    qc.setQueryData(["cart", SHOPPER], { lines: 1 });
+    qc.setQueryData(["wishlist", SHOPPER], { lines: 1 });
+
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => (finish = resolve));
+    const running = qc
+      .getMutationCache()
+      .build(qc, { mutationKey: ["cart", "add"], mutationFn: () => gate })
+      .execute(undefined);
+    applyChange(qc, SHOPPER, { name: "cart", data: {} });
+    expect(qc.getQueryState(["cart", SHOPPER])?.isInvalidated).toBe(false);
+    finish();
+    await running;
+
+    applyChange(qc, SHOPPER, { name: "cart", data: {} });
+    applyChange(qc, SHOPPER, { name: "wishlist", data: {} });
+    expect(qc.getQueryState(["cart", SHOPPER])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(["wishlist", SHOPPER])?.isInvalidated).toBe(true);
+  });
+});
+
+describe("applyReady", () => {
+  it("stores the account; only a reconnect marks everything stale", () => {
+    const qc = client();
+    qc.setQueryData(getOrdersQueryOptions(SHOPPER).queryKey, [order()]);
+    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000 }, false);
+    expect(
+      qc.getQueryData<CreditDetails>(getCreditDetailsQueryOptions(SHOPPER).queryKey)?.remainingCredit,
+    ).toBe(900);
+    expect(qc.getQueryState(getOrdersQueryOptions(SHOPPER).queryKey)?.isInvalidated).toBe(false);
+
+    applyReady(qc, SHOPPER, { account: null, heartbeatMs: 25_000 }, true);
+    expect(qc.getQueryState(getOrdersQueryOptions(SHOPPER).queryKey)?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+// What each real-time event does to the cached server state of one shopper. An order's new
+// status and an account's new balance are written straight into the cache (the page changes
+// at once) and the orders are then reloaded for what the event does not carry (invoice
+// numbers). A cart or wishlist change is reloaded, unless this tab is itself changing that list:
+// the answer to its own command is newer than anything a reload started now could bring.
+import type { QueryClient } from "@tanstack/react-query";
+import type { OrderHistory, Order } from "@trade-shop/contracts/orders";
+import type { StreamReady } from "@trade-shop/contracts/realtime";
+import { ACCOUNT_KEY, storeAccountChange } from "../accounts/api/account";
+import { REPORTS_KEY } from "../accounts/api/reports";
+import type { Shopper } from "../cart/api/shopper";
+import { ORDERS_KEY, getOrderQueryOptions, getOrdersQueryOptions } from "../orders/api/orders";
+import type { ChangeEvent } from "./connection";
+
+/** Everything the stream keeps current for the shopper; a list's kind is the root of its keys. */
+const LIVE_KEYS = [ACCOUNT_KEY, ORDERS_KEY, REPORTS_KEY, ["cart"], ["wishlist"]] as const;
+
+function reloadAll(queryClient: QueryClient, shopper: Shopper) {
+  for (const key of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey: [...key, shopper] });
+}
+
+export function applyReady(
+  queryClient: QueryClient,
+  shopper: Shopper,
+  ready: StreamReady,
+  reconnected: boolean,
+) {
+  if (ready.account) storeAccountChange(queryClient, shopper, ready.account);
+  // Events sent while the stream was down are not replayed.
+  if (reconnected) reloadAll(queryClient, shopper);
+}
+
+export function applyChange(queryClient: QueryClient, shopper: Shopper, event: ChangeEvent) {
+  switch (event.name) {
+    case "account":
+      storeAccountChange(queryClient, shopper, event.data);
+      return;
+    case "order": {
+      const { id, ...status } = event.data;
+      const patch = <T extends Pick<Order, "id">>(order: T): T =>
+        order.id === id ? { ...order, ...status } : order;
+      queryClient.setQueryData(getOrdersQueryOptions(shopper).queryKey, (orders: OrderHistory | undefined) =>
+        orders?.map(patch),
+      );
+      queryClient.setQueryData(getOrderQueryOptions(shopper, id).queryKey, (order: Order | undefined) =>
+        order ? patch(order) : order,
+      );
+      void queryClient.invalidateQueries({ queryKey: [...ORDERS_KEY, shopper] });
+      void queryClient.invalidateQueries({ queryKey: [...REPORTS_KEY, shopper] });
+      return;
+    }
+    case "cart":
+    case "wishlist": {
+      if (queryClient.isMutating({ mutationKey: [event.name] }) > 0) return;
+      void queryClient.invalidateQueries({ queryKey: [event.name, shopper] });
+      return;
+    }
+    case "resync":
+      reloadAll(queryClient, shopper);
+      return;
+  }
+}
