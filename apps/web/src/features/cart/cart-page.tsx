@@ -7,20 +7,17 @@ import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { packText } from "../catalogue/product-labels";
-import { productPath } from "../catalogue/product-trail";
 import { useCart, useClearCart, useRemoveFromCart, useSetCartQuantity } from "./api/cart";
 import { itemsSelectedText } from "./cart-totals";
 import { dealHint } from "./deal-hint";
-import { LineImage } from "./components/line-image";
-import { Loading } from "./components/loading";
-import { LoginPrompt } from "./components/login-prompt";
 import { QuantityEditor } from "./components/quantity-editor";
+import {
+  ShoppingListLine,
+  ShoppingListLines,
+  ShoppingListPage,
+  removeButtonClass,
+} from "./components/shopping-list-page";
 import { lineStockWarning } from "./line-stock";
-
-const removeButton =
-  "inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 const dangerButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-danger bg-surface px-3 text-sm font-semibold text-danger hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60";
@@ -47,57 +44,42 @@ function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
   const remove = useRemoveFromCart();
   const stockWarning = lineStockWarning(line);
   return (
-    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-3 py-4 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
-      <LineImage imageUrl={line.imageUrl} size="md" />
-      <div className="flex min-w-0 flex-col gap-1">
-        <h2 className="font-semibold leading-snug">
-          <Link to={productPath(line.productId)} className="hover:text-brand hover:underline">
-            {line.productDescription}
-          </Link>
-        </h2>
-        <p className="text-sm text-muted">
-          {line.brand} · {packText(line)} · Code {line.productId}
+    <ShoppingListLine
+      line={line}
+      busy={busy}
+      actions={
+        <>
+          <QuantityEditor
+            key={line.quantity}
+            quantity={line.quantity}
+            description={line.productDescription}
+            busy={busy}
+            onChange={(quantity) => setQuantity.mutate({ line, quantity })}
+          />
+          <div className="text-right">
+            <p className="text-lg font-extrabold tabular-nums">
+              {formatRand(line.totalPriceIncl)}{" "}
+              <span className="text-xs font-normal text-muted">incl. VAT</span>
+            </p>
+            <p className="text-sm tabular-nums text-muted">{formatRand(line.totalPriceExcl)} excl. VAT</p>
+          </div>
+        </>
+      }
+      actionsClassName="items-end justify-between gap-3"
+      removeLabel={`Remove ${line.productDescription}`}
+      onRemove={() => remove.mutate(line.productId)}
+    >
+      <p className="text-sm tabular-nums">
+        {formatRand(line.unitPriceExcl)} <span className="text-muted">excl. VAT per pack</span>
+      </p>
+      <DealHint line={line} />
+      {stockWarning && (
+        <p className="inline-flex items-center gap-1 text-sm font-semibold text-danger">
+          <PackageX aria-hidden="true" className="size-4" />
+          {stockWarning}
         </p>
-        <p className="text-sm tabular-nums">
-          {formatRand(line.unitPriceExcl)} <span className="text-muted">excl. VAT per pack</span>
-        </p>
-        <DealHint line={line} />
-        {stockWarning && (
-          <p className="inline-flex items-center gap-1 text-sm font-semibold text-danger">
-            <PackageX aria-hidden="true" className="size-4" />
-            {stockWarning}
-          </p>
-        )}
-      </div>
-      <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
-        <QuantityEditor
-          key={line.quantity}
-          quantity={line.quantity}
-          description={line.productDescription}
-          busy={busy}
-          onChange={(quantity) => setQuantity.mutate({ line, quantity })}
-        />
-        <div className="text-right">
-          <p className="text-lg font-extrabold tabular-nums">
-            {formatRand(line.totalPriceIncl)}{" "}
-            <span className="text-xs font-normal text-muted">incl. VAT</span>
-          </p>
-          <p className="text-sm tabular-nums text-muted">{formatRand(line.totalPriceExcl)} excl. VAT</p>
-        </div>
-        <button
-          type="button"
-          className={removeButton}
-          aria-disabled={busy}
-          aria-label={`Remove ${line.productDescription}`}
-          onClick={() => {
-            if (!busy) remove.mutate(line.productId);
-          }}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          Remove
-        </button>
-      </div>
-    </li>
+      )}
+    </ShoppingListLine>
   );
 }
 
@@ -108,7 +90,7 @@ function ClearCart({ count, busy }: { count: number; busy: boolean }) {
     return (
       <button
         type="button"
-        className={`${removeButton} w-full justify-center`}
+        className={`${removeButtonClass} w-full justify-center`}
         onClick={() => setAsking(true)}
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -176,47 +158,26 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
 }
 
 export function CartPage() {
-  useDocumentTitle("Cart");
   const { cart, isLoading, isBusy, shopper } = useCart();
-
-  let body;
-  if (shopper === null) body = <LoginPrompt what="cart" />;
-  else if (isLoading) body = <Loading label="Loading your cart" />;
-  else if (!cart || cart.cartItems.length === 0) {
-    body = (
-      <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">
-        <p className="flex items-center gap-2 text-muted">
-          <ShoppingCart aria-hidden="true" className="size-5" />
-          Your cart is empty.
-        </p>
-        <Link to={DEFAULT_LANDING} className={buttonClass()}>
-          Browse products
-        </Link>
-      </div>
-    );
-  } else {
-    body = (
-      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <ul
-          aria-label="Products in your cart"
-          aria-busy={isBusy}
-          className="divide-y divide-line rounded-xl border border-line bg-surface px-4"
-        >
-          {cart.cartItems.map((line) => (
-            <CartLine key={line.productId} line={line} busy={isBusy} />
-          ))}
-        </ul>
-        <CartSummary cart={cart} busy={isBusy} />
-      </div>
-    );
-  }
-
   return (
-    <section aria-labelledby="page-title" className="py-6 sm:py-8">
-      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-        Cart
-      </h1>
-      {body}
-    </section>
+    <ShoppingListPage
+      title="Cart"
+      what="cart"
+      shopper={shopper}
+      isLoading={isLoading}
+      emptyIcon={ShoppingCart}
+      emptyText="Your cart is empty."
+    >
+      {cart && cart.cartItems.length > 0 && (
+        <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <ShoppingListLines label="Products in your cart" busy={isBusy}>
+            {cart.cartItems.map((line) => (
+              <CartLine key={line.productId} line={line} busy={isBusy} />
+            ))}
+          </ShoppingListLines>
+          <CartSummary cart={cart} busy={isBusy} />
+        </div>
+      )}
+    </ShoppingListPage>
   );
 }

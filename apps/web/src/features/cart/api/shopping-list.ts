@@ -1,0 +1,143 @@
+// What the cart and the wishlist share as server state (SPEC §4): one cache entry per shopper,
+// the copy in browser storage shown at once and refreshed straight away, and every command's
+// answer replacing both. Each list describes itself once and passes that to these helpers.
+import { useEffect } from "react";
+import {
+  queryOptions,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
+import type { z } from "zod";
+import { readMirror, removeMirror, writeMirror, type ListKind } from "./list-mirror";
+import { useShopper, type Shopper } from "./shopper";
+
+export interface ShoppingList<T> {
+  /** Also the root of the list's query and mutation keys, which other code invalidates. */
+  kind: ListKind;
+  schema: z.ZodType<T>;
+  load: (signal: AbortSignal) => Promise<T>;
+  /** The list with no lines, keeping its identity: what a failed command leaves (SPEC §4). */
+  emptied: (list: T) => T;
+  /** Runs when a load fails rather than being cancelled, after the stored copy is removed. */
+  onLoadFailed?: () => void;
+}
+
+export interface ShoppingListState<T> {
+  /** Undefined for visitors, while the first load runs, and after a failed load. */
+  list: T | undefined;
+  /** The first load, with nothing to show yet. */
+  isLoading: boolean;
+  /** SPEC §4's loading flag: a load or a command is in flight. */
+  isBusy: boolean;
+  isError: boolean;
+  shopper: Shopper | null;
+}
+
+const listKey = (kind: ListKind, shopper: Shopper) => [kind, shopper] as const;
+
+export function shoppingListQueryOptions<T>(list: ShoppingList<T>, shopper: Shopper) {
+  return queryOptions({
+    queryKey: listKey(list.kind, shopper),
+    queryFn: async ({ signal }) => {
+      try {
+        const loaded = await list.load(signal);
+        writeMirror(list.kind, shopper, loaded);
+        return loaded;
+      } catch (error) {
+        // SPEC §4: a failed load empties the list, here and in storage.
+        if (!signal.aborted) {
+          removeMirror(list.kind);
+          list.onLoadFailed?.();
+        }
+        throw error;
+      }
+    },
+    // The stored copy shows at once and is refreshed straight away (SPEC §4 Startup).
+    initialData: () => readMirror(list.kind, shopper, list.schema),
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** Replaces the cached list with the server's answer. */
+export function storeShoppingList<T>(
+  queryClient: QueryClient,
+  list: ShoppingList<T>,
+  shopper: Shopper,
+  value: T,
+): void {
+  queryClient.setQueryData(listKey(list.kind, shopper), value);
+  writeMirror(list.kind, shopper, value);
+}
+
+/**
+ * Empties the cached list after a failed command (SPEC §4). The emptied copy is not the server's
+ * truth, though (a refused product leaves the other lines in place), so the list is loaded again
+ * at once rather than leaving a customer to re-add lines that are still there.
+ */
+export function dropShoppingList<T>(
+  queryClient: QueryClient,
+  list: ShoppingList<T>,
+  shopper: Shopper,
+): Promise<void> {
+  queryClient.setQueryData(
+    listKey(list.kind, shopper),
+    (cached: T | undefined) => cached && list.emptied(cached),
+  );
+  removeMirror(list.kind);
+  return queryClient.invalidateQueries({ queryKey: listKey(list.kind, shopper) });
+}
+
+export function useShoppingList<T>(list: ShoppingList<T>): ShoppingListState<T> {
+  const shopper = useShopper();
+  const query = useQuery({ ...shoppingListQueryOptions(list, shopper ?? ""), enabled: shopper !== null });
+  const mutating = useIsMutating({ mutationKey: [list.kind] }) > 0;
+  const active = shopper !== null;
+  return {
+    list: active && !query.isError ? query.data : undefined,
+    isLoading: active && query.isPending,
+    isBusy: active && (query.isFetching || mutating),
+    isError: active && query.isError,
+    shopper,
+  };
+}
+
+/** Keeps the list loaded while a customer is logged in (SPEC §4 Startup) and forgets it on logout. */
+export function useShoppingListSession<T>(list: ShoppingList<T>): void {
+  const { shopper } = useShoppingList(list);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (shopper !== null) return;
+    removeMirror(list.kind);
+    queryClient.removeQueries({ queryKey: [list.kind] });
+  }, [list.kind, shopper, queryClient]);
+}
+
+export interface ShoppingListCommand<T, V, R extends T | undefined> {
+  /** Names the mutation under the list's key, so the list shows as busy while it runs. */
+  name: string;
+  send: (variables: V) => Promise<R>;
+  /** After the answer has replaced the cached list. */
+  onStored?: () => void;
+  onError: (queryClient: QueryClient, shopper: Shopper | null) => unknown;
+}
+
+/** A command whose answer, when it has one, is the whole list again. */
+export function useShoppingListCommand<T, V, R extends T | undefined>(
+  list: ShoppingList<T>,
+  command: ShoppingListCommand<T, V, R>,
+) {
+  const queryClient = useQueryClient();
+  const shopper = useShopper();
+  return useMutation({
+    mutationKey: [list.kind, command.name],
+    mutationFn: command.send,
+    onSuccess: (answer) => {
+      if (answer !== undefined && shopper) storeShoppingList(queryClient, list, shopper, answer);
+      command.onStored?.();
+    },
+    onError: () => command.onError(queryClient, shopper),
+  });
+}
