@@ -7,7 +7,7 @@ import type { Db } from "../../db/database";
 import type { CustomerContext } from "../accounts/customer-context";
 import { toProduct } from "../catalogue/products";
 import { productRows, type ProductRow } from "../catalogue/product-queries";
-import { priceLine, sumTotals, type PricedLine } from "../pricing/price-line";
+import { offeredDeal, priceLine, sumTotals, type PricedLine } from "../pricing/price-line";
 import type { ListLine } from "./shopping-list";
 
 export interface PricedItem {
@@ -27,8 +27,16 @@ export interface PricedItems {
   discountCents: number;
 }
 
-export async function priceItems(db: Db, customer: CustomerContext, lines: readonly ListLine[]): Promise<PricedItems> {
-  const rows = await productRows(db, customer, lines.map((l) => l.skuCode));
+export async function priceItems(
+  db: Db,
+  customer: CustomerContext,
+  lines: readonly ListLine[],
+): Promise<PricedItems> {
+  const rows = await productRows(
+    db,
+    customer,
+    lines.map((l) => l.skuCode),
+  );
   const bySku = new Map(rows.map((r) => [r.skuCode, r]));
   const items: PricedItem[] = [];
   const unavailable: ListLine[] = [];
@@ -38,16 +46,12 @@ export async function priceItems(db: Db, customer: CustomerContext, lines: reado
       unavailable.push(line);
       continue;
     }
-    const deal =
-      row.dealReference !== null && row.dealMinQuantity !== null && row.dealDiscountPercent !== null
-        ? {
-            dealReference: row.dealReference,
-            description: row.dealDescription ?? "",
-            minQuantity: row.dealMinQuantity,
-            discountPercent: row.dealDiscountPercent,
-          }
-        : null;
-    const priced = priceLine({ listPriceExclCents: row.listPriceExclCents, vatRate: row.vatRate, quantity: line.quantity, deal });
+    const priced = priceLine({
+      listPriceExclCents: row.listPriceExclCents,
+      vatRate: row.vatRate,
+      quantity: line.quantity,
+      deal: offeredDeal(row),
+    });
     const product = toProduct(row, customer);
     items.push({
       line,

@@ -4,7 +4,7 @@ import { toRand } from "@trade-shop/contracts/common";
 import { ProductExtendedData, type Product } from "@trade-shop/contracts/catalogue";
 import type { Db } from "../../db/database";
 import { notFound } from "../../http/domain-error";
-import { priceLine } from "../pricing/price-line";
+import { offeredDeal, priceLine } from "../pricing/price-line";
 import { productImageUrl } from "./image-urls";
 import { productRows, type ProductRow, type Shopper } from "./product-queries";
 
@@ -21,15 +21,7 @@ function packUnits(packSize: string): number {
 }
 
 export function toProduct(row: ProductRow, shopper: Shopper): Product {
-  const deal =
-    row.dealReference !== null && row.dealMinQuantity !== null && row.dealDiscountPercent !== null
-      ? {
-          dealReference: row.dealReference,
-          description: row.dealDescription ?? "",
-          minQuantity: row.dealMinQuantity,
-          discountPercent: row.dealDiscountPercent,
-        }
-      : null;
+  const deal = offeredDeal(row);
   // One pack priced as a line: list prices, and the deal's price per pack as the card shows it.
   const priced = priceLine({
     listPriceExclCents: row.listPriceExclCents,

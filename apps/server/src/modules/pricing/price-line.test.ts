@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../../db/demo-data/random";
-import { dealUnitPriceExcl, priceLine, sumTotals, unitPriceIncl } from "./price-line";
+import { dealUnitPriceExcl, offeredDeal, priceLine, sumTotals, unitPriceIncl } from "./price-line";
 
 const deal = {
   dealReference: "DL-2026-0042",
@@ -189,5 +189,35 @@ describe("sumTotals", () => {
       assignedDiscountCents: 0,
       quantity: 0,
     });
+  });
+});
+
+describe("offeredDeal", () => {
+  const columns = {
+    dealReference: "DL-2026-0042",
+    dealDescription: "Buy 5+ save 10%",
+    dealMinQuantity: 5,
+    dealDiscountPercent: 10,
+  };
+
+  it("reads the deal from a product row's deal columns", () => {
+    expect(offeredDeal(columns)).toEqual(deal);
+  });
+
+  it("gives a deal without a description an empty one", () => {
+    expect(offeredDeal({ ...columns, dealDescription: null })).toEqual({ ...deal, description: "" });
+  });
+
+  it("is null when the row has no deal or only part of one", () => {
+    const none = {
+      dealReference: null,
+      dealDescription: null,
+      dealMinQuantity: null,
+      dealDiscountPercent: null,
+    };
+    expect(offeredDeal(none)).toBeNull();
+    expect(offeredDeal({ ...columns, dealReference: null })).toBeNull();
+    expect(offeredDeal({ ...columns, dealMinQuantity: null })).toBeNull();
+    expect(offeredDeal({ ...columns, dealDiscountPercent: null })).toBeNull();
   });
 });

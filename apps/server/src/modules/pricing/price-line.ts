@@ -11,6 +11,26 @@ export interface LineDeal {
   discountPercent: number;
 }
 
+/** A product row's columns for the deal it is offered under (all null without one). */
+export interface DealColumns {
+  dealReference: string | null;
+  dealDescription: string | null;
+  dealMinQuantity: number | null;
+  dealDiscountPercent: number | null;
+}
+
+/** The deal a product row offers, or null when its deal columns are incomplete. */
+export function offeredDeal(row: DealColumns): LineDeal | null {
+  if (row.dealReference === null || row.dealMinQuantity === null || row.dealDiscountPercent === null)
+    return null;
+  return {
+    dealReference: row.dealReference,
+    description: row.dealDescription ?? "",
+    minQuantity: row.dealMinQuantity,
+    discountPercent: row.dealDiscountPercent,
+  };
+}
+
 export interface LineInput {
   listPriceExclCents: number;
   /** Percent, e.g. 15; at most 2 decimals. */
