@@ -23,6 +23,8 @@ export const appRoutes = {
   underConstruction: "/under-construction",
   /** The No Images work list. */
   manage: "/manage",
+  /** Staff: orders on their way to the back office, with the ones that failed. */
+  handOffs: "/hand-offs",
   auth: {
     login: "/auth/login",
     forgotPassword: "/auth/forgot-password",

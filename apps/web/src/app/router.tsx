@@ -2,7 +2,6 @@
 // guarded by a loader, and unknown paths end on /not-found.
 import { createBrowserRouter, redirect, type RouteObject } from "react-router";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { AccountDashboardPage } from "../features/accounts/account-dashboard-page";
 import { AddressesPage } from "../features/accounts/addresses-page";
 import { CartPage } from "../features/cart/cart-page";
 import { ManageImagesPage } from "../features/catalogue/manage-images-page";
@@ -42,6 +41,15 @@ const resetPasswordPage = async () => ({
 });
 const registerAccountPage = async () => ({
   Component: (await import("../features/identity/register-account-page")).RegisterAccountPage,
+});
+
+// The dashboard's charts (Recharts) are the largest piece of the app: loaded when it opens.
+const accountDashboardPage = async () => ({
+  Component: (await import("../features/accounts/account-dashboard-page")).AccountDashboardPage,
+});
+
+const handOffsPage = async () => ({
+  Component: (await import("../features/backoffice/hand-offs-page")).HandOffsPage,
 });
 
 // User administration is for Admins only, so its code loads only when one opens it.
@@ -106,7 +114,7 @@ export const routes: RouteObject[] = [
           { path: path(appRoutes.accessToInformation), Component: AccessToInformationPage },
           { path: path(appRoutes.termsAndConditions), Component: TermsAndConditionsPage },
           { path: path(appRoutes.addresses), Component: AddressesPage },
-          { path: path(appRoutes.accountDashboard), Component: AccountDashboardPage },
+          { path: path(appRoutes.accountDashboard), lazy: accountDashboardPage },
           { path: path(appRoutes.underConstruction), Component: UnderConstructionPage },
           // The No Images work list: staff edit there; NoImage holders see it (SPEC §6).
           {
@@ -114,6 +122,7 @@ export const routes: RouteObject[] = [
             loader: requireRole("Staff", "Admin", "NoImage"),
             Component: ManageImagesPage,
           },
+          { path: path(appRoutes.handOffs), loader: requireRole("Staff", "Admin"), lazy: handOffsPage },
           { path: path(appRoutes.authorizationDenied), Component: AuthorizationDeniedPage },
           { path: path(appRoutes.notFound), Component: NotFoundPage },
           // SPEC §2 "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.

@@ -1,7 +1,7 @@
 // The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
 // itself; the page never does.
 import { Link } from "react-router";
-import { ImageOff } from "lucide-react";
+import { ImageOff, Send } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
@@ -12,7 +12,9 @@ const linkBase =
 
 export function CategoryNav() {
   const selected = useSelectedCategory();
-  const showNoImages = hasRole(useSession(), "NoImage");
+  const session = useSession();
+  const showNoImages = hasRole(session, "NoImage");
+  const showHandOffs = hasRole(session, "Staff") || hasRole(session, "Admin");
 
   return (
     <nav aria-label="Product categories" className="on-brand bg-brand-bg text-on-brand">
@@ -36,6 +38,14 @@ export function CategoryNav() {
             <Link to={appRoutes.manage} className={`${linkBase} hover:bg-white/15`}>
               <ImageOff aria-hidden="true" className="size-4" />
               No Images
+            </Link>
+          </li>
+        )}
+        {showHandOffs && (
+          <li className="snap-start">
+            <Link to={appRoutes.handOffs} className={`${linkBase} hover:bg-white/15`}>
+              <Send aria-hidden="true" className="size-4" />
+              Hand-offs
             </Link>
           </li>
         )}

@@ -1,10 +1,93 @@
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+// /account-dashboard: the customer's account at a glance. Balance against credit (a chart and
+// the figures), spend per month, what they buy most, their latest orders and who they are in
+// the back office. Balance, credit and order status follow the real-time stream.
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { Loading } from "../cart/components/loading";
+import { LoginPrompt } from "../cart/components/login-prompt";
+import { useShopper } from "../cart/api/shopper";
+import { useCreditDetails, useCustomerDetails } from "./api/account";
+import { useSpendPerMonth } from "./api/reports";
+import { CreditChart } from "./components/credit-chart";
+import { CustomerCard } from "./components/customer-card";
+import { RecentOrders } from "./components/recent-orders";
+import { ReportState } from "./components/report-state";
+import { SpendChart } from "./components/spend-chart";
+import { TopProducts } from "./components/top-products";
+import { creditBreakdown } from "./credit-breakdown";
+
+function Panel({
+  title,
+  id,
+  className = "",
+  children,
+}: {
+  title: string;
+  id: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-xl border border-line bg-surface p-4 sm:p-5 ${className}`}
+    >
+      <h2 id={id} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Dashboard() {
+  const customer = useCustomerDetails();
+  const credit = useCreditDetails();
+  const spend = useSpendPerMonth();
+
+  if (customer.isPending) return <Loading label="Loading your account" />;
+  if (customer.isError) {
+    return (
+      <p className="mt-4 rounded-xl border border-line bg-surface p-6">We could not load your account.</p>
+    );
+  }
+  return (
+    <>
+      <p className="mt-1 text-muted">
+        {customer.data.name} · {customer.data.accountId}
+      </p>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <Panel title="Balance and credit" id="credit-title">
+          <ReportState query={credit}>
+            {(details) => <CreditChart breakdown={creditBreakdown(details, customer.data.dcBalance)} />}
+          </ReportState>
+        </Panel>
+        <Panel title="Recent orders" id="recent-title">
+          <RecentOrders />
+        </Panel>
+        <Panel title="Spend per month" id="spend-title" className="lg:col-span-2">
+          <ReportState query={spend}>{(report) => <SpendChart months={report.months} />}</ReportState>
+        </Panel>
+        <Panel title="Top products" id="top-title">
+          <TopProducts />
+        </Panel>
+        <Panel title="Account details" id="details-title">
+          <CustomerCard customer={customer.data} />
+        </Panel>
+      </div>
+    </>
+  );
+}
 
 export function AccountDashboardPage() {
+  useDocumentTitle("My Account");
+  const shopper = useShopper();
   return (
-    <PlaceholderPage
-      title="My Account"
-      summary="Your account details, current balance and remaining credit will be shown here."
-    />
+    <section aria-labelledby="page-title" className="py-6 sm:py-8">
+      <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        My Account
+      </h1>
+      {shopper === null ? <LoginPrompt what="account" /> : <Dashboard />}
+    </section>
   );
 }

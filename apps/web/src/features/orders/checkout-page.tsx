@@ -7,7 +7,6 @@ import { Link } from "react-router";
 import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
-import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
@@ -17,22 +16,12 @@ import { itemsSelectedText } from "../cart/cart-totals";
 import { Loading } from "../cart/components/loading";
 import { LoginPrompt } from "../cart/components/login-prompt";
 import { useCustomerDetails, useRemainingCredit } from "../accounts/api/account";
+import { addressLines } from "../accounts/address-lines";
 import { usePlaceOrder } from "./api/place-order";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
 
 const fieldset = "rounded-xl border border-line bg-surface p-4";
 const legend = "px-1 text-lg font-bold";
-
-function addressLines(customer: CustomerDetails): string[] {
-  return [
-    customer.address1,
-    customer.address2,
-    customer.address3,
-    customer.address4,
-    customer.address5,
-    customer.addressPC,
-  ].filter((line): line is string => Boolean(line?.trim()));
-}
 
 function DeliveryChoice({
   homeDelivery,

@@ -11,7 +11,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { Loading } from "../cart/components/loading";
 import { LoginPrompt } from "../cart/components/login-prompt";
 import { useOrder } from "./api/orders";
-import { OrderStatusBadge } from "./components/order-status-badge";
+import { OrderStatusBadge, StatusChangedAt } from "./components/order-status-badge";
 import { ReorderPanel } from "./components/reorder-panel";
 
 function deliveryText(order: Order): string {
@@ -24,16 +24,35 @@ function deliveryText(order: Order): string {
 
 function OrderDetails({ order }: { order: Order }) {
   const cell = "px-4 py-2.5";
+  // The back office numbers the whole order; every line carries the same numbers.
+  const salesOrder = order.orderLines.find((line) => line.pastelSalesOrderNumber)?.pastelSalesOrderNumber;
+  const invoice = order.orderLines.find((line) => line.pastelInvoiceNumber)?.pastelInvoiceNumber;
   return (
     <>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:max-w-2xl">
         <dt className="font-semibold text-muted">Date Ordered</dt>
         <dd className="tabular-nums">{formatDateTime(order.createdDate)}</dd>
         <dt className="font-semibold text-muted">Status</dt>
-        <dd className="flex flex-wrap items-center gap-2">
-          <OrderStatusBadge status={order.currentPastelStatus} />
-          {order.statusReason && <span className="text-sm">{order.statusReason}</span>}
+        {/* Changes arrive live (real-time stream), so a screen reader hears the new status. */}
+        <dd aria-live="polite" data-testid="order-status">
+          <span className="flex flex-wrap items-center gap-2">
+            <OrderStatusBadge status={order.currentPastelStatus} />
+            {order.statusReason && <span className="text-sm">{order.statusReason}</span>}
+          </span>
+          <StatusChangedAt at={order.lastPastelStatusUpdate} />
         </dd>
+        {salesOrder && (
+          <>
+            <dt className="font-semibold text-muted">Sales order</dt>
+            <dd className="tabular-nums">{salesOrder}</dd>
+          </>
+        )}
+        {invoice && (
+          <>
+            <dt className="font-semibold text-muted">Invoice</dt>
+            <dd className="tabular-nums">{invoice}</dd>
+          </>
+        )}
         {order.suppliedId && (
           <>
             <dt className="font-semibold text-muted">Reference</dt>

@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { Loading } from "../cart/components/loading";
 import { LoginPrompt } from "../cart/components/login-prompt";
 import { useOrders } from "./api/orders";
-import { OrderStatusBadge } from "./components/order-status-badge";
+import { OrderStatusBadge, StatusChangedAt } from "./components/order-status-badge";
 import { orderPath } from "./order-path";
 
 const PAGE = 20;
@@ -45,6 +45,7 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
           <dt className={cellLabel}>Status</dt>
           <dd>
             <OrderStatusBadge status={order.currentPastelStatus} />
+            <StatusChangedAt at={order.lastPastelStatusUpdate} />
           </dd>
         </div>
         <div className="md:text-right">

@@ -1,6 +1,7 @@
 // An order's back-office status (DESIGN §4) as a badge: its name always in words, the colour
 // only a second cue.
 import type { OrderStatus } from "@trade-shop/contracts/orders";
+import { formatDateTime } from "../../../lib/format";
 
 const LOOK: Record<OrderStatus, string> = {
   Pending: "bg-surface-2 text-fg ring-line",
@@ -19,6 +20,16 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
       className={`inline-flex w-fit items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${LOOK[status]}`}
     >
       {status}
+    </span>
+  );
+}
+
+/** When the back office last changed the status (DESIGN §4 lastPastelStatusUpdate). */
+export function StatusChangedAt({ at }: { at: string | null }) {
+  if (!at) return null;
+  return (
+    <span className="block text-xs text-muted">
+      Updated <time dateTime={at}>{formatDateTime(at)}</time>
     </span>
   );
 }

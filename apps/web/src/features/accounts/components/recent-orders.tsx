@@ -1,0 +1,56 @@
+// The last few orders with their live status, and the way to all of them.
+import { Link } from "react-router";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { formatDateTime, formatRand } from "../../../lib/format";
+import { useOrders } from "../../orders/api/orders";
+import { OrderStatusBadge } from "../../orders/components/order-status-badge";
+import { orderPath } from "../../orders/order-path";
+import { ReportState } from "./report-state";
+
+const SHOWN = 5;
+
+export function RecentOrders() {
+  const query = useOrders();
+  return (
+    <ReportState
+      query={query}
+      empty={(orders) => orders.length === 0}
+      emptyText="You have not placed any orders yet."
+    >
+      {(orders) => (
+        <>
+          <ul className="divide-y divide-line">
+            {orders.slice(0, SHOWN).map((order) => (
+              <li
+                key={order.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5"
+              >
+                <div className="min-w-0">
+                  <Link
+                    to={orderPath(order.id)}
+                    className="inline-flex min-h-11 items-center font-bold text-brand underline-offset-4 hover:underline"
+                  >
+                    {order.orderId}
+                  </Link>
+                  <span className="ml-3 text-sm tabular-nums text-muted">
+                    {formatDateTime(order.createdDate)}
+                  </span>
+                </div>
+                <div className="flex items-center gap-3">
+                  <OrderStatusBadge status={order.currentPastelStatus} />
+                  <span className="font-semibold tabular-nums">{formatRand(order.totalPriceIncl)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to={appRoutes.ordersHistory}
+            className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand underline underline-offset-4"
+          >
+            All {orders.length} orders
+          </Link>
+        </>
+      )}
+    </ReportState>
+  );
+}

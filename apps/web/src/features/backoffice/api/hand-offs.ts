@@ -1,0 +1,43 @@
+// The staff view of the order hand-off queue (contracts/backoffice.ts). Staff get no real-time
+// stream, so the list refreshes itself every few seconds while it is open.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { api } from "@trade-shop/contracts/api";
+import type { HandOffState } from "@trade-shop/contracts/backoffice";
+import { apiRequest } from "../../../lib/api-client";
+import { getTenant } from "../../../lib/session";
+
+export const HAND_OFFS_KEY = ["hand-offs"] as const;
+export const HAND_OFFS_REFRESH_MS = 5000;
+
+/** Without a state: everything not yet done. */
+export type HandOffFilter = HandOffState | "open";
+
+export function getHandOffsQueryOptions(filter: HandOffFilter) {
+  return queryOptions({
+    queryKey: [...HAND_OFFS_KEY, getTenant() ?? "", filter],
+    queryFn: ({ signal }) =>
+      apiRequest(api.backOffice.handOffs, { query: filter === "open" ? {} : { state: filter }, signal }),
+    refetchInterval: HAND_OFFS_REFRESH_MS,
+  });
+}
+
+export function useHandOffs(filter: HandOffFilter) {
+  return useQuery(getHandOffsQueryOptions(filter));
+}
+
+export function useRetryHandOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(api.backOffice.retryHandOff, { params: { id } }),
+    onSuccess: (handOff) => {
+      toast.success("Queued again", {
+        description: `Order ${handOff.orderNumber} will be sent to the back office again.`,
+        position: "bottom-center",
+      });
+      void queryClient.invalidateQueries({ queryKey: HAND_OFFS_KEY });
+    },
+    // A 409 (already queued or handed over) means the list is out of date.
+    onError: () => void queryClient.invalidateQueries({ queryKey: HAND_OFFS_KEY }),
+  });
+}
