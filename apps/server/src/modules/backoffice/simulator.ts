@@ -8,9 +8,9 @@
 // due order with FOR UPDATE SKIP LOCKED in a short transaction of its own, so several
 // processes never move one order twice, and nothing waits on a held transaction.
 import { sql } from "kysely";
+import { formatRandCents as formatRandPlain } from "@trade-shop/contracts/format";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
-import { formatRandPlain } from "../../http/money";
 import { creditPosition } from "../accounts/credit";
 import type { BackOfficeAdapter } from "./adapter";
 import { applyStatusChange, lockOrder, type OrderForStatus, type StatusChange } from "./status";

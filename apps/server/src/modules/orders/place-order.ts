@@ -4,11 +4,11 @@
 // back-office hand-off queued. The cart's orderReference makes it idempotent: a repeat of
 // the same submit (double click, retry after a time-out, a second tab) returns the first order.
 import { toRand } from "@trade-shop/contracts/common";
+import { formatRandCents as formatRandPlain } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../http/domain-error";
-import { formatRandPlain } from "../../http/money";
 import type { CustomerContext } from "../accounts/customer-context";
 import { creditPosition } from "../accounts/credit";
 import { cartFrom, liquorRefused } from "../cart/cart";

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { formatRandCents } from "./format";
+
+describe("formatRandCents", () => {
+  it("prefixes R and keeps two decimals", () => {
+    expect(formatRandCents(0)).toBe("R0.00");
+    expect(formatRandCents(5)).toBe("R0.05");
+    expect(formatRandCents(1250)).toBe("R12.50");
+    expect(formatRandCents(99_999)).toBe("R999.99");
+  });
+
+  it("separates thousands with spaces", () => {
+    expect(formatRandCents(123_456)).toBe("R1 234.56");
+    expect(formatRandCents(15_000_000)).toBe("R150 000.00");
+    expect(formatRandCents(123_456_780)).toBe("R1 234 567.80");
+  });
+
+  it("puts the minus sign before the R", () => {
+    expect(formatRandCents(-123_456)).toBe("-R1 234.56");
+    expect(formatRandCents(-50)).toBe("-R0.50");
+  });
+
+  it("rounds a fraction of a cent to the whole cent", () => {
+    expect(formatRandCents(100.4)).toBe("R1.00");
+    expect(formatRandCents(100.5)).toBe("R1.01");
+  });
+});
