@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { ProductExtendedData } from "@trade-shop/contracts/catalogue";
 import { beforeAll, describe, expect, it } from "vitest";
+import { contentHash } from "../../modules/catalogue/image-urls";
 import { priceLine } from "../../modules/pricing/price-line";
 import { BRANDS, CATEGORIES, WAREHOUSES } from "./catalogue-data";
 import { ean13CheckDigit, isValidEan13 } from "./extended-data";
 import { DEFAULT_REFERENCE_DATE, DEMO_TABLE_ORDER, generateDemoData, type DemoData } from "./generate";
-import { brandLogoSvg, brandSlug, contentHash } from "./images";
+import { brandSlug } from "./images";
 import { NOT_YET_INVOICED, ORDER_STATUSES } from "./orders";
 
 /** Buffers as base64 rather than arrays of numbers: same content, same text, much faster. */
@@ -451,7 +452,7 @@ describe("demo orders", () => {
   });
 });
 
-describe("barcodes and logos", () => {
+describe("barcodes", () => {
   it("computes GS1 EAN-13 check digits", () => {
     expect(ean13CheckDigit("400638133393")).toBe(1);
     expect(ean13CheckDigit("600100700010")).toBe(3);
@@ -459,14 +460,5 @@ describe("barcodes and logos", () => {
     expect(isValidEan13("4006381333932")).toBe(false);
     expect(isValidEan13("400638133393")).toBe(false);
     expect(() => ean13CheckDigit("12345")).toThrow(RangeError);
-  });
-
-  it("draws a brand logo as a small SVG with the name escaped", () => {
-    const svg = brandLogoSvg("Fynbos Fudge & Co. <Test>");
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="320" height="120"/);
-    expect(svg).toContain("&amp;");
-    expect(svg).toContain("&lt;Test&gt;");
-    expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
-    expect(brandLogoSvg("Fynbos Fudge & Co. <Test>")).toBe(svg);
   });
 });

@@ -1,7 +1,8 @@
 // Pictures for the demo catalogue, drawn as small SVGs: a pack of the product's shape in its
-// brand's colour with the brand, flavour and size on it, and a logo per brand. Same input,
-// same bytes, so the demo's images have stable content hashes.
-import { createHash } from "node:crypto";
+// brand's colour with the brand, flavour and size on it (the brand's colour and lettering are
+// the catalogue's, as on its logos). Same input, same bytes, so the images have stable hashes.
+import { brandColour, escapeXml, fitText, type TextBlock } from "../../modules/catalogue/brand-drawing";
+import { contentHash } from "../../modules/catalogue/image-urls";
 import type { Category, Shape } from "./catalogue-data";
 
 export const IMAGE_SIZE = 600;
@@ -38,13 +39,6 @@ const BACKGROUND: Record<Category, string> = {
   Hygiene: "#e3f5ec",
 };
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  );
-}
-
 /** `/images/brands/<slug>.svg` names a brand's logo. */
 export function brandSlug(name: string): string {
   return name
@@ -59,55 +53,6 @@ export function brandSlug(name: string): string {
 
 export function brandImageUrl(name: string): string {
   return `/images/brands/${brandSlug(name)}.svg`;
-}
-
-/** sha256 of the bytes, hex, first 32 characters: the key of resized copies on disk. */
-export function contentHash(data: Buffer): string {
-  return createHash("sha256").update(data).digest("hex").slice(0, 32);
-}
-
-function hue(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
-  return hash % 360;
-}
-
-function hslToHex(h: number, s: number, l: number): string {
-  const a = s * Math.min(l, 1 - l);
-  const channel = (n: number) => {
-    const k = (n + h / 30) % 12;
-    const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(0)}${channel(8)}${channel(4)}`;
-}
-
-/** A brand's colour: dark enough for white text, the same wherever the brand is drawn. */
-export function brandColour(name: string): { main: string; shade: string } {
-  const h = hue(name);
-  return { main: hslToHex(h, 0.62, 0.36), shade: hslToHex(h, 0.62, 0.26) };
-}
-
-interface TextBlock {
-  lines: string[];
-  fontSize: number;
-}
-
-/** Fits text into a width: one line if it reads well, otherwise two split near the middle. */
-function fit(text: string, width: number, maxSize: number): TextBlock {
-  const sizeFor = (line: string) => Math.min(maxSize, Math.floor(width / (0.58 * Math.max(line.length, 1))));
-  const single = sizeFor(text);
-  if (single >= maxSize * 0.75 || !text.includes(" "))
-    return { lines: [text], fontSize: Math.max(single, 12) };
-  const middle = text.length / 2;
-  let cut = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === " " && (cut < 0 || Math.abs(i - middle) < Math.abs(cut - middle))) cut = i;
-  }
-  const lines = [text.slice(0, cut), text.slice(cut + 1)];
-  return { lines, fontSize: Math.max(12, Math.min(...lines.map(sizeFor))) };
 }
 
 interface Layout {
@@ -226,10 +171,10 @@ export function productImageSvg(picture: ProductPicture): string {
   const { main, shade } = brandColour(picture.brand);
   const layout = drawShape(picture.shape, main, shade);
   const blocks: [TextBlock, string][] = [
-    [fit(picture.brand, layout.width, 30), "700"],
-    [fit(picture.variant, layout.width, 26), ""],
-    ...(picture.noun ? ([[fit(picture.noun, layout.width, 20), ""]] as [TextBlock, string][]) : []),
-    [fit(picture.size, layout.width, 28), "700"],
+    [fitText(picture.brand, layout.width, 30), "700"],
+    [fitText(picture.variant, layout.width, 26), ""],
+    ...(picture.noun ? ([[fitText(picture.noun, layout.width, 20), ""]] as [TextBlock, string][]) : []),
+    [fitText(picture.size, layout.width, 28), "700"],
   ];
   const gap = 10;
   const height = blocks.reduce(
@@ -262,33 +207,4 @@ export function productImageRow(picture: ProductPicture): ProductImageRow {
     height: IMAGE_SIZE,
     data,
   };
-}
-
-/** A brand's logo, 320 x 120: its initials in a roundel and its name beside it. */
-export function brandLogoSvg(name: string): string {
-  const { main, shade } = brandColour(name);
-  const initials = name
-    .split(/\s+/)
-    .map((word) =>
-      word
-        .replace(/[^A-Za-z]/g, "")
-        .charAt(0)
-        .toUpperCase(),
-    )
-    .join("")
-    .slice(0, 2);
-  const block = fit(name, 200, 26);
-  const lineHeight = Math.round(block.fontSize * 1.15);
-  const top = Math.round(60 - (block.lines.length * lineHeight) / 2);
-  const words = block.lines
-    .map(
-      (line, i) => `<text x="110" y="${top + block.fontSize + i * lineHeight - 4}">${escapeXml(line)}</text>`,
-    )
-    .join("");
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="120" viewBox="0 0 320 120">` +
-    `<rect width="320" height="120" rx="14" fill="${main}"/><circle cx="58" cy="60" r="38" fill="${shade}" stroke="#fff" stroke-width="3"/>` +
-    `<g font-family="Arial,Helvetica,sans-serif" fill="#fff" font-weight="700"><text x="58" y="70" font-size="28" text-anchor="middle">${escapeXml(initials)}</text>` +
-    `<g font-size="${block.fontSize}">${words}</g></g></svg>`
-  );
 }

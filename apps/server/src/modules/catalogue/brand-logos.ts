@@ -1,8 +1,8 @@
 // Brand logos at /images/brands/<slug>.svg, drawn from the brand's name on first request and
 // kept in memory: a few hundred small SVGs at most, and the same name always draws the same.
-import { createHash } from "node:crypto";
 import type { Db } from "../../db/database";
-import { brandLogoSvg } from "../../db/demo-data/images";
+import { brandLogoSvg } from "./brand-drawing";
+import { contentHash } from "./image-urls";
 
 export interface BrandLogo {
   svg: string;
@@ -30,7 +30,7 @@ export function createBrandLogos(db: Db): BrandLogos {
       const cached = cache.get(brand.name);
       if (cached) return cached;
       const svg = brandLogoSvg(brand.name);
-      const logo = { svg, etag: `"${createHash("sha256").update(svg).digest("hex").slice(0, 32)}"` };
+      const logo = { svg, etag: `"${contentHash(Buffer.from(svg))}"` };
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
       cache.set(brand.name, logo);
       return logo;

@@ -2,7 +2,7 @@
 // it with sharp: metadata (EXIF, GPS, comments) is dropped, orientation is applied, oversized
 // pictures are scaled down, and an SVG becomes a PNG so no script can ever ride along.
 import sharp from "sharp";
-import { contentHash } from "../../db/demo-data/images";
+import { contentHash } from "./image-urls";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** The longest side an original is kept at; the largest size served is 800 px. */

@@ -1,5 +1,6 @@
 // Content-addressed image URLs: the name is the hash of the stored original, so a URL never
 // changes meaning and browsers and proxies may keep it for a year.
+import { createHash } from "node:crypto";
 
 /** The widths the web app asks for (card thumbnails, cards, detail, zoom); others are refused. */
 export const IMAGE_WIDTHS = [96, 240, 480, 800] as const;
@@ -14,6 +15,11 @@ const HASH = "[0-9a-f]{32,64}";
 const PRODUCT_IMAGE_PATH = new RegExp(
   `/images/products/(${HASH})\\.(?:${IMAGE_FORMATS.join("|")})(?:[?#]|$)`,
 );
+
+/** sha256 of the bytes, hex, first 32 characters: the name of an image and of its resized copies. */
+export function contentHash(data: Buffer): string {
+  return createHash("sha256").update(data).digest("hex").slice(0, 32);
+}
 
 export function productImageUrl(contentHash: string, format: ImageFormat = "webp"): string {
   return `/images/products/${contentHash}.${format}`;
