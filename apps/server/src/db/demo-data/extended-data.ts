@@ -2,6 +2,7 @@
 // ingredients, allergens, claims and the nutrition panel, shaped as the contracts'
 // ProductExtendedData. Values are plausible for the product kind, not measured.
 import type { ProductExtendedData } from "@trade-shop/contracts/catalogue";
+import { brandInitials } from "../../modules/catalogue/brand-drawing";
 import type { PackSize, ProductLine, ProfileKey, Shape } from "./catalogue-data";
 import type { Random } from "./random";
 
@@ -896,7 +897,7 @@ export function buildExtendedData(input: ExtendedDataInput, random: Random): Pro
     id: input.id,
     skuCode: input.skuCode,
     primaryGTIN: demoGtin(input.brandId, input.itemNumber),
-    manufacturerProductCode: `${initials(input.brand)}-${String(input.itemNumber).padStart(5, "0")}`,
+    manufacturerProductCode: `${brandInitials(input.brand, 3)}-${String(input.itemNumber).padStart(5, "0")}`,
     unitsPerCase: input.size.units,
     casesPerLayer: random.int(6, 20),
     layersPerPallet: random.int(4, 8),
@@ -915,7 +916,7 @@ export function buildExtendedData(input: ExtendedDataInput, random: Random): Pro
     variant: input.variant,
     modelNumber:
       profile.kind === "care" && random.chance(0.5)
-        ? `${initials(input.brand)}${random.int(100, 999)}`
+        ? `${brandInitials(input.brand, 3)}${random.int(100, 999)}`
         : null,
     colour:
       profile.kind === "care" && random.chance(0.3)
@@ -962,17 +963,4 @@ export function buildExtendedData(input: ExtendedDataInput, random: Random): Pro
     ...nutrition,
   };
   return data;
-}
-
-function initials(brand: string): string {
-  return brand
-    .split(/\s+/)
-    .map((word) =>
-      word
-        .replace(/[^A-Za-z]/g, "")
-        .charAt(0)
-        .toUpperCase(),
-    )
-    .join("")
-    .slice(0, 3);
 }

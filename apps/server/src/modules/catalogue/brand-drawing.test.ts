@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandLogoSvg } from "./brand-drawing";
+import { brandInitials, brandLogoSvg } from "./brand-drawing";
 
 describe("brandLogoSvg", () => {
   it("draws a brand logo as a small SVG with the name escaped", () => {
@@ -9,5 +9,13 @@ describe("brandLogoSvg", () => {
     expect(svg).toContain("&lt;Test&gt;");
     expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
     expect(brandLogoSvg("Fynbos Fudge & Co. <Test>")).toBe(svg);
+  });
+});
+
+describe("brandInitials", () => {
+  it("takes the first letter of each word, skipping what is not a letter", () => {
+    expect(brandInitials("Cape Cocoa Co.", 3)).toBe("CCC");
+    expect(brandInitials("Cape Cocoa Co.", 2)).toBe("CC");
+    expect(brandInitials("tannie 'sarie's", 3)).toBe("TS");
   });
 });

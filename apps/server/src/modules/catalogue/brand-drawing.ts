@@ -53,10 +53,9 @@ export function fitText(text: string, width: number, maxSize: number): TextBlock
   return { lines, fontSize: Math.max(12, Math.min(...lines.map(sizeFor))) };
 }
 
-/** A brand's logo, 320 x 120: its initials in a roundel and its name beside it. */
-export function brandLogoSvg(name: string): string {
-  const { main, shade } = brandColour(name);
-  const initials = name
+/** The first letters of a brand's words, at most `count` of them: "Cape Cocoa Co." -> "CCC". */
+export function brandInitials(name: string, count: number): string {
+  return name
     .split(/\s+/)
     .map((word) =>
       word
@@ -65,7 +64,13 @@ export function brandLogoSvg(name: string): string {
         .toUpperCase(),
     )
     .join("")
-    .slice(0, 2);
+    .slice(0, count);
+}
+
+/** A brand's logo, 320 x 120: its initials in a roundel and its name beside it. */
+export function brandLogoSvg(name: string): string {
+  const { main, shade } = brandColour(name);
+  const initials = brandInitials(name, 2);
   const block = fitText(name, 200, 26);
   const lineHeight = Math.round(block.fontSize * 1.15);
   const top = Math.round(60 - (block.lines.length * lineHeight) / 2);
