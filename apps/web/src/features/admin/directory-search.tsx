@@ -6,7 +6,7 @@ import { LoaderCircle, Search, UserCheck } from "lucide-react";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
 import { ApiError } from "../../lib/api-client";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { FormAlert, inputClass, labelClass } from "../identity/forms/form-controls";
+import { FormAlert, inputClass, labelClass } from "../../lib/ui/form-controls";
 import { directorySearchQueryOptions } from "./api/users";
 
 const NOT_CONFIGURED_HELP =

@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { Save, UserPlus } from "lucide-react";
 import { RoleName } from "@trade-shop/contracts/common";
 import { CreateUserPayload, UpdateUserPayload, type User } from "@trade-shop/contracts/identity";
+import { blankToUndefined, contractResolver } from "../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../lib/forms/problem-errors";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { PasswordRules } from "../identity/auth-card";
-import { blankToUndefined, contractResolver } from "../identity/forms/contract-resolver";
 import {
   CheckboxField,
   FieldErrorText,
@@ -18,8 +18,8 @@ import {
   SubmitButton,
   TextField,
   hintClass,
-} from "../identity/forms/form-controls";
-import { showProblemOnForm } from "../identity/forms/problem-errors";
+} from "../../lib/ui/form-controls";
+import { PasswordRules } from "../identity/auth-card";
 import { adminRoutes } from "./admin-routes";
 import { tenantLabel } from "./tenant-label";
 

@@ -8,10 +8,10 @@ import { api } from "@trade-shop/contracts/api";
 import { PasswordResetRequest } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
+import { contractResolver } from "../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../lib/forms/problem-errors";
+import { FormAlert, SubmitButton, TextField } from "../../lib/ui/form-controls";
 import { AuthCard, textLinkClass } from "./auth-card";
-import { contractResolver } from "./forms/contract-resolver";
-import { FormAlert, SubmitButton, TextField } from "./forms/form-controls";
-import { showProblemOnForm } from "./forms/problem-errors";
 import { withLoginNotice } from "./login-notice";
 
 export const RESET_LINK_SENT = {

@@ -8,12 +8,12 @@ import type { LoginRequest as LoginPayload } from "@trade-shop/contracts/identit
 import { LoginRequest } from "@trade-shop/contracts/identity";
 import { requiredText } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
+import { contractResolver } from "../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../lib/forms/problem-errors";
 import { lastUsername, useSession } from "../../lib/session";
+import { FormAlert, FormNotice, PasswordField, SubmitButton, TextField } from "../../lib/ui/form-controls";
 import { useLogIn } from "./api/log-in";
 import { AuthCard, textLinkClass } from "./auth-card";
-import { contractResolver } from "./forms/contract-resolver";
-import { FormAlert, FormNotice, PasswordField, SubmitButton, TextField } from "./forms/form-controls";
-import { showProblemOnForm } from "./forms/problem-errors";
 import { readLoginNotice } from "./login-notice";
 import { landingAfterLogin } from "./return-url";
 

@@ -10,12 +10,12 @@ import { api } from "@trade-shop/contracts/api";
 import { PasswordReset } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
+import { contractResolver } from "../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../lib/forms/problem-errors";
 import { rememberUsername } from "../../lib/session";
+import { FormAlert, PasswordField, SubmitButton } from "../../lib/ui/form-controls";
 import { AuthCard, PasswordRules, textLinkClass } from "./auth-card";
 import { withConfirmedPassword } from "./forms/confirm-password";
-import { contractResolver } from "./forms/contract-resolver";
-import { FormAlert, PasswordField, SubmitButton } from "./forms/form-controls";
-import { showProblemOnForm } from "./forms/problem-errors";
 
 /** SPEC §4 and §9: the message, its title and how long it shows. */
 export const PASSWORD_RESET_DONE = { title: "Password Reset", message: "Password successfully reset.", durationMs: 3000 };

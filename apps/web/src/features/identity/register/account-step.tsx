@@ -6,9 +6,9 @@ import { ArrowRight } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import { OtpDetailsRequest, type OtpDetailsResult } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
-import { contractResolver } from "../forms/contract-resolver";
-import { FormAlert, SubmitButton, TextField } from "../forms/form-controls";
-import { showProblemOnForm } from "../forms/problem-errors";
+import { contractResolver } from "../../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../../lib/forms/problem-errors";
+import { FormAlert, SubmitButton, TextField } from "../../../lib/ui/form-controls";
 import { StepHeading } from "./registration-steps";
 
 interface AccountForm {

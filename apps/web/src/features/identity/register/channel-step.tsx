@@ -11,10 +11,10 @@ import {
   type OtpDetailsResult,
 } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
+import { contractResolver } from "../../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../../lib/forms/problem-errors";
 import { buttonClass } from "../../../lib/ui/button-styles";
-import { contractResolver } from "../forms/contract-resolver";
-import { CheckboxField, FieldErrorText, FormAlert, SubmitButton, hintClass } from "../forms/form-controls";
-import { showProblemOnForm } from "../forms/problem-errors";
+import { CheckboxField, FieldErrorText, FormAlert, SubmitButton, hintClass } from "../../../lib/ui/form-controls";
 import { StepHeading } from "./registration-steps";
 
 export const OTP_SENT = "OTP SENT";

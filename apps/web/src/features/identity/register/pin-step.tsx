@@ -6,12 +6,12 @@ import { ArrowLeft, UserPlus } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import { RegisterExternalUserPayload, type OtpDetailsRequest } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
+import { contractResolver } from "../../../lib/forms/contract-resolver";
+import { showProblemOnForm } from "../../../lib/forms/problem-errors";
 import { buttonClass } from "../../../lib/ui/button-styles";
+import { FormAlert, PasswordField, SubmitButton, TextField } from "../../../lib/ui/form-controls";
 import { PasswordRules } from "../auth-card";
 import { withConfirmedPassword } from "../forms/confirm-password";
-import { contractResolver } from "../forms/contract-resolver";
-import { FormAlert, PasswordField, SubmitButton, TextField } from "../forms/form-controls";
-import { showProblemOnForm } from "../forms/problem-errors";
 import { StepHeading } from "./registration-steps";
 
 export const REGISTRATION_ERROR = "Registration Error";

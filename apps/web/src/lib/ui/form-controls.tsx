@@ -1,11 +1,11 @@
-// The pieces every identity and admin form is built from: a labelled field with its hint and
+// The pieces the shop's forms are built from: a labelled field with its hint and
 // its error underneath (tied to the input by aria-describedby), a password field that can be
 // shown, a checkbox, a submit button with a loading state, and the alert and notice boxes.
 // Every control is at least 44 px tall and inputs use 16 px text so phones do not zoom.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle, type LucideIcon } from "lucide-react";
-import { buttonClass, type ButtonVariant } from "../../../lib/ui/button-styles";
+import { buttonClass, type ButtonVariant } from "./button-styles";
 
 export const labelClass = "block text-sm font-semibold text-fg";
 export const hintClass = "mt-0.5 text-sm text-muted";

@@ -2,8 +2,8 @@
 // already toasted the first message (SPEC §8); this keeps each message beside its field,
 // where it stays until fixed, and tells the page what no field could show.
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError } from "../../../lib/api-client";
-import { formatDateTime } from "../../../lib/format";
+import { ApiError } from "../api-client";
+import { formatDateTime } from "../format";
 
 /**
  * Sets each server field error on the form field `fields` maps it to (server name -> form
