@@ -164,11 +164,21 @@ export function SubmitButton({ busy, children, busyLabel, icon: Icon, variant, c
   );
 }
 
-/** A failure the form cannot show beside a field; stays until the next attempt. */
-export function FormAlert({ title, children }: { title: string; children: ReactNode }) {
+const MESSAGE_TONES = {
+  alert: { role: "alert", box: "border-danger/50 bg-danger/10", icon: CircleAlert, iconColour: "text-danger" },
+  notice: { role: "status", box: "border-brand/40 bg-brand-soft", icon: CircleCheck, iconColour: "text-brand" },
+} as const;
+
+interface FormMessageProps {
+  title: string;
+  children: ReactNode;
+}
+
+function FormMessage({ tone, title, children }: FormMessageProps & { tone: keyof typeof MESSAGE_TONES }) {
+  const { role, box, icon: Icon, iconColour } = MESSAGE_TONES[tone];
   return (
-    <div role="alert" className="flex gap-3 rounded-lg border border-danger/50 bg-danger/10 p-3 text-sm text-fg">
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+    <div role={role} className={`flex gap-3 rounded-lg border p-3 text-sm text-fg ${box}`}>
+      <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${iconColour}`} />
       <div>
         <p className="font-semibold">{title}</p>
         <div className="mt-0.5">{children}</div>
@@ -177,15 +187,12 @@ export function FormAlert({ title, children }: { title: string; children: ReactN
   );
 }
 
+/** A failure the form cannot show beside a field; stays until the next attempt. */
+export function FormAlert(props: FormMessageProps) {
+  return <FormMessage tone="alert" {...props} />;
+}
+
 /** Good news that should outlive a toast, e.g. "we've e-mailed a reset link". */
-export function FormNotice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="status" className="flex gap-3 rounded-lg border border-brand/40 bg-brand-soft p-3 text-sm text-fg">
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
-      <div>
-        <p className="font-semibold">{title}</p>
-        <div className="mt-0.5">{children}</div>
-      </div>
-    </div>
-  );
+export function FormNotice(props: FormMessageProps) {
+  return <FormMessage tone="notice" {...props} />;
 }
