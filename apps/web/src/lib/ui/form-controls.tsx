@@ -42,36 +42,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "na
   hint?: ReactNode;
 }
 
-export function TextField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
-  const ids = useFieldIds(Boolean(hint), error);
-  return (
-    <div className={className}>
-      <label htmlFor={ids.id} className={labelClass}>
-        {label}
-      </label>
-      {hint && (
-        <p id={ids.hintId} className={hintClass}>
-          {hint}
-        </p>
-      )}
-      <input
-        id={ids.id}
-        {...input}
-        {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        className={inputClass(Boolean(error))}
-      />
-      <FieldErrorText id={ids.errorId} error={error} />
-    </div>
-  );
+interface LabelledFieldProps {
+  label: string;
+  hint: ReactNode;
+  error: FieldError | undefined;
+  ids: ReturnType<typeof useFieldIds>;
+  className: string | undefined;
+  children: ReactNode;
 }
 
-/** A password input with a button that shows what was typed (long passwords are easy to mistype). */
-export function PasswordField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
-  const ids = useFieldIds(Boolean(hint), error);
-  const [visible, setVisible] = useState(false);
-  const Icon = visible ? EyeOff : Eye;
+/** A typed-in field's frame: the label, the hint under it (a div: a hint may hold a list), the input, its error. */
+function LabelledField({ label, hint, error, ids, className, children }: LabelledFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={ids.id} className={labelClass}>
@@ -82,6 +63,35 @@ export function PasswordField({ label, registration, error, hint, className, ...
           {hint}
         </div>
       )}
+      {children}
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
+  );
+}
+
+export function TextField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  return (
+    <LabelledField label={label} hint={hint} error={error} ids={ids} className={className}>
+      <input
+        id={ids.id}
+        {...input}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={inputClass(Boolean(error))}
+      />
+    </LabelledField>
+  );
+}
+
+/** A password input with a button that shows what was typed (long passwords are easy to mistype). */
+export function PasswordField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOff : Eye;
+  return (
+    <LabelledField label={label} hint={hint} error={error} ids={ids} className={className}>
       <div className="relative">
         <input
           id={ids.id}
@@ -103,8 +113,7 @@ export function PasswordField({ label, registration, error, hint, className, ...
           <Icon aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <FieldErrorText id={ids.errorId} error={error} />
-    </div>
+    </LabelledField>
   );
 }
 
