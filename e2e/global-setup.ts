@@ -1,12 +1,8 @@
-// Starts the built shop once for the browser tests: its own port and an empty data folder,
-// so it migrates and loads the demo data exactly as `npm start` does on a new machine.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
+// Starts the built shop once for the browser tests (support/shop-server.ts). Its back-office
+// simulator steps every two seconds, so a test can watch an order go from Pending to Invoiced.
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "./support/browser";
+import { startShop } from "./support/shop-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -14,59 +10,9 @@ declare module "vitest" {
   }
 }
 
-const root = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode} before it was ready`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the shop did not answer ${url}/api/health within ${timeoutMs} ms`);
-}
-
 export default async function setup(project: TestProject) {
   chromiumPath(); // fails loudly now rather than in every test
-  for (const built of ["apps/server/dist/main.js", "apps/web/dist/index.html"]) {
-    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run npm run build first`);
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-e2e-"));
-  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      // Every browser test file logs the demo users in; the limits themselves have API tests.
-      AUTH_RATE_LIMIT_FACTOR: "20",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, 90_000);
-  project.provide("baseUrl", baseUrl);
-  return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const shop = await startShop({ BACKOFFICE_SIMULATOR_STEP_MS: "2000" });
+  project.provide("baseUrl", shop.baseUrl);
+  return () => shop.stop();
 }

@@ -37,14 +37,16 @@ function LiveFlag() {
 
 export function AccountStrip() {
   const { dcBalance, remainingCredit } = useAccountState();
-  const figure = "flex items-baseline gap-1.5";
+  // On a phone each figure is a small label over its amount, side by side on one row; wider,
+  // label and amount share a line.
+  const figure = "flex flex-col sm:flex-row sm:items-baseline sm:gap-1.5";
   return (
     <div className="border-t border-line bg-surface-2/60">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-5 gap-y-0.5 px-3 py-1 text-sm sm:px-4 lg:px-6">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-5 px-3 py-1 text-sm sm:px-4 lg:px-6">
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-0.5">
           {dcBalance !== null && (
             <div className={figure}>
-              <dt className="text-muted">Current Balance</dt>
+              <dt className="text-xs text-muted sm:text-sm">Current Balance</dt>
               <dd className="font-semibold tabular-nums" data-testid="header-balance">
                 {formatRand(dcBalance)}
               </dd>
@@ -52,7 +54,7 @@ export function AccountStrip() {
           )}
           {remainingCredit !== null && (
             <div className={figure}>
-              <dt className="text-muted">Remaining Credit</dt>
+              <dt className="text-xs text-muted sm:text-sm">Remaining Credit</dt>
               <dd className="font-semibold tabular-nums" data-testid="header-credit">
                 {formatRand(remainingCredit)}
               </dd>
@@ -62,7 +64,7 @@ export function AccountStrip() {
         {(dcBalance !== null || remainingCredit !== null) && (
           <Link
             to={appRoutes.accountDashboard}
-            className="min-h-6 text-sm text-brand underline underline-offset-4"
+            className="hidden min-h-6 text-sm text-brand underline underline-offset-4 sm:inline"
           >
             My account
           </Link>

@@ -37,7 +37,7 @@ export function CreditChart({ breakdown }: { breakdown: CreditBreakdown }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <dl className="mt-4 grid gap-2 sm:grid-cols-2">
+      <dl className="mt-4 grid gap-2">
         {PARTS.map((part) => (
           <div key={part.key} className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-2 text-sm">
@@ -48,10 +48,12 @@ export function CreditChart({ breakdown }: { breakdown: CreditBreakdown }) {
               />
               {part.label}
             </dt>
-            <dd className="font-semibold tabular-nums">{formatRand(breakdown[part.key])}</dd>
+            <dd className="whitespace-nowrap font-semibold tabular-nums">
+              {formatRand(breakdown[part.key])}
+            </dd>
           </div>
         ))}
-        <div className="flex items-center justify-between gap-3 border-t border-line pt-2 sm:col-span-2">
+        <div className="flex items-center justify-between gap-3 border-t border-line pt-2">
           <dt className="text-sm font-semibold">Credit limit</dt>
           <dd className="font-bold tabular-nums">{formatRand(breakdown.limit)}</dd>
         </div>

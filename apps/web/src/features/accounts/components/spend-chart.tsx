@@ -5,8 +5,11 @@ import type { MonthlySpend } from "@trade-shop/contracts/reports";
 import { formatRand } from "../../../lib/format";
 import { monthAndYear, shortMonth } from "../month-label";
 
-/** Axis ticks in whole rand ("R12 000"): the cents would only crowd a small screen. */
-const wholeRand = (rand: number) => formatRand(Math.round(rand)).replace(/\.00$/, "");
+/**
+ * Axis ticks in whole rand ("R12 000"): the cents would only crowd a small screen. The space
+ * is a non-breaking one, or the chart would wrap "R260 000" over two lines.
+ */
+const wholeRand = (rand: number) => formatRand(Math.round(rand)).replace(/\.00$/, "").replace(/ /g, "\u00a0");
 
 export function SpendChart({ months }: { months: readonly MonthlySpend[] }) {
   const total = months.reduce((sum, month) => sum + Math.round(month.totalIncl * 100), 0) / 100;

@@ -1,0 +1,173 @@
+// The staff hand-off queue against a back office that is down (issue 5): a shop of its own,
+// set to post orders over HTTP to a stand-in back office in this test that first answers 503.
+// With one attempt allowed, the order is parked at once; staff see it with its error, fix
+// nothing but the back office, press Retry, and the order reaches the back office exactly once.
+import { createServer, type Server } from "node:http";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoBlockingViolations } from "./support/axe";
+import { callApi } from "./support/api";
+import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { apiToken, openLoggedIn } from "./support/session";
+import { freePort, startShop, type ShopServer } from "./support/shop-server";
+
+interface Received {
+  idempotencyKey: string | undefined;
+  orderId: string;
+  answered: number;
+}
+
+describe("hand-off queue with the back office down", () => {
+  let browser: Browser;
+  let shop: ShopServer;
+  let backOffice: Server;
+  let up = false;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    backOffice = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const handOff = JSON.parse(body) as { order: { orderId: string } };
+        const answered = up ? 200 : 503;
+        received.push({
+          idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+          orderId: handOff.order.orderId,
+          answered,
+        });
+        res.writeHead(answered, { "content-type": "application/json" });
+        res.end(
+          up
+            ? JSON.stringify({ salesOrderNumber: `SO-E2E-${received.length}` })
+            : JSON.stringify({ error: "Pastel is closed for month-end" }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => backOffice.listen(port, "127.0.0.1", resolve));
+    [browser, shop] = await Promise.all([
+      launchBrowser(),
+      startShop({
+        BACKOFFICE_MODE: "http",
+        BACKOFFICE_URL: `http://127.0.0.1:${port}/orders`,
+        BACKOFFICE_SECRET: "e2e-back-office-shared-secret-0123456789",
+        OUTBOX_MAX_ATTEMPTS: "1",
+        OUTBOX_POLL_MS: "200",
+      }),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await new Promise((resolve) => backOffice?.close(resolve));
+  });
+
+  it("shows a parked hand-off with its error, and Retry sends the order once the back office is back", async () => {
+    const baseUrl = shop.baseUrl;
+    const trader = await apiToken(baseUrl, "trader");
+    const search = await callApi<{ skuResults: { skuCode: string }[] }>(
+      baseUrl,
+      "POST",
+      "/api/Product/ProductSearch",
+      {
+        token: trader,
+        body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
+      },
+    );
+    await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
+      token: trader,
+      body: { skuCode: search.skuResults[0]!.skuCode, quantity: 1 },
+    });
+    interface CartLine {
+      productId: string;
+      quantity: number;
+      dealReference: string | null;
+      unitPriceExcl: number;
+      totalPriceExcl: number;
+      totalPriceIncl: number;
+    }
+    const cart = await callApi<{
+      orderReference: string;
+      discount: number;
+      totalPriceExcl: number;
+      totalPriceIncl: number;
+      cartItems: CartLine[];
+    }>(baseUrl, "GET", "/api/Cart/GetUserCart", { token: trader });
+    // The create-order command as the web app builds it from the cart it shows.
+    const order = await callApi<{ id: number; orderId: string }>(baseUrl, "POST", "/api/Order", {
+      token: trader,
+      body: {
+        orderReference: cart.orderReference,
+        createdDate: new Date().toISOString(),
+        discount: cart.discount,
+        applyLiqourCheck: true,
+        homeDelivery: true,
+        totalPriceExcl: cart.totalPriceExcl,
+        totalPriceIncl: cart.totalPriceIncl,
+        orderLines: cart.cartItems.map(
+          ({ productId, quantity, dealReference, unitPriceExcl, totalPriceExcl, totalPriceIncl }) => ({
+            productId,
+            quantity,
+            dealReference,
+            unitPriceExcl,
+            totalPriceExcl,
+            totalPriceIncl,
+          }),
+        ),
+      },
+    });
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
+    expect(received[0]).toMatchObject({
+      orderId: order.orderId,
+      answered: 503,
+      idempotencyKey: `order:${order.id}`,
+    });
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openPage(browser, viewport);
+      await page.goto(`${baseUrl}/not-found`);
+      await page.evaluate(() => localStorage.setItem("tradeshop.tenant", "gauteng"));
+      await openLoggedIn(page, baseUrl, "staff", "/hand-offs?state=parked");
+      const entry = page
+        .getByRole("list", { name: "Hand-offs" })
+        .getByRole("listitem")
+        .filter({ hasText: order.orderId });
+      await entry.waitFor({ timeout: 15_000 });
+      expect(await entry.textContent()).toContain("parked");
+      expect(await entry.textContent()).toContain("503");
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await expectNoBlockingViolations(page, `hand-offs with a parked order ${viewport.width}px`);
+      if (viewport === PHONE) {
+        await page.context().close();
+        continue;
+      }
+
+      up = true;
+      await entry.getByRole("button", { name: `Retry order ${order.orderId}` }).click();
+      await page.getByText(`Order ${order.orderId} will be sent to the back office again.`).waitFor();
+      await expect.poll(() => received.filter((r) => r.answered === 200).length, { timeout: 15_000 }).toBe(1);
+      await page.getByRole("button", { name: "Done" }).click();
+      const done = page
+        .getByRole("list", { name: "Hand-offs" })
+        .getByRole("listitem")
+        .filter({ hasText: order.orderId });
+      await done.waitFor({ timeout: 15_000 });
+      expect(await done.textContent()).toContain("done");
+      await page.context().close();
+    }
+
+    // One successful hand-off, under the same key as the failed one: one sales order.
+    expect(received.map((r) => r.answered)).toEqual([503, 200]);
+    expect(new Set(received.map((r) => r.idempotencyKey)).size).toBe(1);
+    const placed = await callApi<{ currentPastelStatus: string }>(
+      baseUrl,
+      "GET",
+      `/api/Order/GetOrderById/${order.id}`,
+      { token: trader },
+    );
+    expect(placed.currentPastelStatus).toBe("Submitted");
+  });
+});
