@@ -203,7 +203,19 @@ describe("buying as a trader", () => {
     await summary.getByText(`${packs} x ${product.skuDescription}`).waitFor();
     expect(await text(summary)).toContain("FREE");
     expect(await text(summary)).toContain(rand(cart.totalPriceIncl));
-    await page.getByRole("radio", { name: /Deliver to my address/ }).waitFor();
+    // The trader's account has two delivery addresses: deliver to the branch, not the default.
+    const addresses = await callApi<{ id: number; label: string; address1: string; isDefault: boolean }[]>(
+      baseUrl,
+      "GET",
+      "/api/Users/GetCustomerAddresses",
+      { token: tokenOf("trader") },
+    );
+    const branch = addresses.find((a) => !a.isDefault)!;
+    expect(branch).toBeDefined();
+    const defaultChoice = page.getByRole("radio", { name: `Deliver to ${addresses[0]!.label}` });
+    await defaultChoice.waitFor();
+    expect(await defaultChoice.isChecked()).toBe(true);
+    await page.getByRole("radio", { name: `Deliver to ${branch.label}` }).check();
     const po = uniqueName("PO-");
     await page.getByLabel(/Your reference or PO number/).fill(po);
     await expectNoBlockingViolations(page, "checkout");
@@ -242,6 +254,7 @@ describe("buying as a trader", () => {
     const main = page.getByRole("main");
     expect(await text(main)).toContain(`Date Ordered${shopDateTime(order.createdDate)}`);
     expect(await text(main)).toMatch(new RegExp(`Status(${STATUS.source})`));
+    expect(await text(main)).toContain(`Home delivery to ${branch.address1}`);
     const table = main.getByRole("table");
     expect(await table.getByRole("columnheader").allTextContents()).toEqual(["PRODUCT", "TOTAL"]);
     const orderLine = table.getByRole("row", { name: `${packs} x ${product.skuDescription}` });
@@ -279,12 +292,17 @@ describe("buying as a trader", () => {
     const placeOrder = page.getByRole("button", { name: "Place order" });
     await expect.poll(() => placeOrder.isEnabled()).toBe(true);
 
-    // The same login adds a line from elsewhere (another tab, a phone); this page does not know.
+    // The same login adds a line from elsewhere (another tab, a phone). The real-time stream
+    // brings it onto this page, which says so; the first press of Place order places nothing.
     const token = await page.evaluate(() => localStorage.getItem("tradeshop.session"));
     await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
       body: { skuCode: second.skuCode, quantity: 1 },
       token: token ?? "",
     });
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Your cart changed in another tab or on another device." })
+      .waitFor();
     const before = await ordersOf("trader");
     await placeOrder.click();
     const alert = page.getByRole("main").getByRole("alert");

@@ -127,6 +127,11 @@ export const CreateOrderCommand = Order.pick({
   orderLines: z.array(CreateOrderLine).min(1, "Your cart is empty"),
   suppliedId: optionalText(50),
   homeDelivery: z.boolean().default(false),
+  /**
+   * With home delivery: one of the account's delivery addresses (GetCustomerAddresses). Absent
+   * or null: the account's own address. Ignored for collection.
+   */
+  deliveryAddressId: Id.nullish(),
   /** Honoured only for Staff and Admin; a customer sending it is ignored. */
   creditcheck_override: z.boolean().default(false),
 });

@@ -11,7 +11,14 @@ type Cart = {
   totalPriceExcl: number;
   totalPriceIncl: number;
   discount: number;
-  cartItems: { productId: string; quantity: number; dealReference: string | null; unitPriceExcl: number; totalPriceExcl: number; totalPriceIncl: number }[];
+  cartItems: {
+    productId: string;
+    quantity: number;
+    dealReference: string | null;
+    unitPriceExcl: number;
+    totalPriceExcl: number;
+    totalPriceIncl: number;
+  }[];
 };
 
 /** The create-order command the web app builds from the cart it shows. */
@@ -35,13 +42,19 @@ const commandFrom = (cart: Cart, extra: object = {}) => ({
 
 async function fillCart(t: TestApp, token: string, lines: [string, number][]): Promise<Cart> {
   for (const [skuCode, quantity] of lines) {
-    const res = await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode, quantity } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token,
+      body: { skuCode, quantity },
+    });
     if (res.statusCode !== 200) throw new Error(`add ${skuCode}: ${res.statusCode} ${res.body}`);
   }
   return (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
 }
 
-const order = (t: TestApp, token: string, body: object) => t.request({ method: "POST", url: "/api/Order", token, body });
+const order = (t: TestApp, token: string, body: object) =>
+  t.request({ method: "POST", url: "/api/Order", token, body });
 const countOrders = async (t: TestApp) =>
   Number((await sql<{ n: number }>`SELECT count(*) AS n FROM orders`.execute(t.database.db)).rows[0]!.n);
 
@@ -59,7 +72,10 @@ describe("POST /api/Order", () => {
   it("writes the order priced by the server, takes the stock, empties the cart and queues the hand-off", async () => {
     const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 10 });
     const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 11 });
-    const cart = await fillCart(t, trader, [[a.skuCode, 2], [b.skuCode, 1]]);
+    const cart = await fillCart(t, trader, [
+      [a.skuCode, 2],
+      [b.skuCode, 1],
+    ]);
     const res = await order(t, trader, commandFrom(cart, { suppliedId: "PO-4411", homeDelivery: true }));
     expect(res.statusCode).toBe(200);
     const placed = res.json();
@@ -69,16 +85,24 @@ describe("POST /api/Order", () => {
     expect(placed.shipmentMethod).toBe("Delivery");
     expect(placed.orderReference).toBe(cart.orderReference);
     expect(toCents(placed.totalPriceIncl)).toBe(toCents(cart.totalPriceIncl));
-    expect(placed.orderLines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([
+    expect(
+      placed.orderLines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity]),
+    ).toEqual([
       [a.skuCode, 2],
       [b.skuCode, 1],
     ]);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand - 2);
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(b.onHand - 1);
-    const after: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    const after: Cart = (
+      await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })
+    ).json();
     expect(after.cartItems).toEqual([]);
     expect(after.orderReference).not.toBe(cart.orderReference);
-    const queued = await t.database.db.selectFrom("outbox").select(["topic", "payload"]).where("idempotencyKey", "=", `order:${placed.id}`).executeTakeFirst();
+    const queued = await t.database.db
+      .selectFrom("outbox")
+      .select(["topic", "payload"])
+      .where("idempotencyKey", "=", `order:${placed.id}`)
+      .executeTakeFirst();
     expect(queued?.topic).toBe("backoffice.order");
   });
 
@@ -98,7 +122,12 @@ describe("POST /api/Order", () => {
 
   it("refuses with 409 and creates nothing when a price changed after the cart was shown", async () => {
     const customer = await customerOf(t.database.db, "trader");
-    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", deal: false, skip: 13 });
+    const a = await findSku(t.database.db, {
+      warehouseCode: warehouse,
+      tenantId: "gauteng",
+      deal: false,
+      skip: 13,
+    });
     const cart = await fillCart(t, trader, [[a.skuCode, 1]]);
     await t.database.db
       .updateTable("priceListPrices")
@@ -113,7 +142,9 @@ describe("POST /api/Order", () => {
     expect(toCents(res.json().cart.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
     expect(await countOrders(t)).toBe(before);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
-    const fresh: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    const fresh: Cart = (
+      await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })
+    ).json();
     expect((await order(t, trader, commandFrom(fresh))).statusCode).toBe(200);
   });
 
@@ -134,10 +165,15 @@ describe("POST /api/Order", () => {
     const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 15 });
     const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 16 });
     await setStock(t.database.db, warehouse, b.skuCode, 2);
-    const cart = await fillCart(t, trader, [[a.skuCode, 1], [b.skuCode, 3]]);
+    const cart = await fillCart(t, trader, [
+      [a.skuCode, 1],
+      [b.skuCode, 3],
+    ]);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
-    expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: b.skuCode, requested: 3, available: 2 })]);
+    expect(res.json().shortages).toEqual([
+      expect.objectContaining({ skuCode: b.skuCode, requested: 3, available: 2 }),
+    ]);
     expect(res.json().title).toContain(b.skuCode);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(2);
@@ -156,23 +192,113 @@ describe("POST /api/Order", () => {
   it("refuses liquor at order time for a customer without a licence", async () => {
     const spaza = await t.login("spaza");
     const customer = await customerOf(t.database.db, "spaza");
-    const liquor = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 1 });
+    const liquor = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      liquor: true,
+      minStock: 1,
+    });
     // The licence lapsed after the line went on the cart.
-    await t.database.db.updateTable("customers").set({ isLiquorCustomer: true }).where("id", "=", customer.id).execute();
+    await t.database.db
+      .updateTable("customers")
+      .set({ isLiquorCustomer: true })
+      .where("id", "=", customer.id)
+      .execute();
     const cart = await fillCart(t, spaza, [[liquor.skuCode, 1]]);
-    await t.database.db.updateTable("customers").set({ isLiquorCustomer: false }).where("id", "=", customer.id).execute();
+    await t.database.db
+      .updateTable("customers")
+      .set({ isLiquorCustomer: false })
+      .where("id", "=", customer.id)
+      .execute();
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(403);
     expect(res.json().title).toMatch(/liquor/);
+  });
+
+  it("delivers to the chosen address of the account, and refuses another account's address without taking anything", async () => {
+    const customer = await customerOf(t.database.db, "trader");
+    const branch = await t.database.db
+      .insertInto("customerAddresses")
+      .values({
+        customerId: customer.id,
+        label: "Depot",
+        address1: "7 Rail Siding",
+        address3: "Germiston",
+        addressPc: "1401",
+        isDefault: false,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const spaza = await customerOf(t.database.db, "spaza");
+    const foreign = await t.database.db
+      .insertInto("customerAddresses")
+      .values({ customerId: spaza.id, label: "Not yours", address1: "1 Elsewhere Road", isDefault: false })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 30 });
+
+    let cart = await fillCart(t, trader, [[sku.skuCode, 1]]);
+    const before = await countOrders(t);
+    const refused = await order(
+      t,
+      trader,
+      commandFrom(cart, { homeDelivery: true, deliveryAddressId: foreign.id }),
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().title).toBe(
+      "That delivery address is not on your account. Choose one of your addresses.",
+    );
+    expect(await countOrders(t)).toBe(before);
+    expect(await stockOf(t.database.db, warehouse, sku.skuCode)).toBe(sku.onHand);
+
+    cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    const placed = await order(
+      t,
+      trader,
+      commandFrom(cart, { homeDelivery: true, deliveryAddressId: branch.id }),
+    );
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({
+      address1: "7 Rail Siding",
+      address2: null,
+      address3: "Germiston",
+      address6: "1401",
+      homeDelivery: true,
+    });
+
+    // Collection ignores an address; without one, delivery goes to the account's own address.
+    cart = await fillCart(t, trader, [[sku.skuCode, 1]]);
+    const collected = await order(
+      t,
+      trader,
+      commandFrom(cart, { homeDelivery: false, deliveryAddressId: foreign.id }),
+    );
+    expect(collected.statusCode).toBe(200);
+    const account = await t.database.db
+      .selectFrom("customers")
+      .select(["address1", "addressPc"])
+      .where("id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    expect(collected.json()).toMatchObject({
+      address1: account.address1,
+      address6: account.addressPc,
+      homeDelivery: false,
+    });
   });
 
   it("refuses an order above the remaining credit", async () => {
     const spaza = await t.login("spaza");
     const customer = await customerOf(t.database.db, "spaza");
     await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: spaza, body: {} });
-    const a = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", minStock: 200 });
+    const a = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      minStock: 200,
+    });
     const cart = await fillCart(t, spaza, [[a.skuCode, 150]]);
-    const credit = (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: spaza, body: {} })).json();
+    const credit = (
+      await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: spaza, body: {} })
+    ).json();
     expect(credit).toBeDefined();
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(409);
@@ -189,7 +315,9 @@ describe("POST /api/Order under concurrency", () => {
   afterAll(() => t.close());
 
   it("sells exactly the stock when parallel orders compete for the last units", async () => {
-    const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => extraLogin(t, "trader", `race-buyer-${n}`)));
+    const buyers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => extraLogin(t, "trader", `race-buyer-${n}`)),
+    );
     const warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
     const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 20 });
     await setStock(t.database.db, warehouse, sku.skuCode, 4);
@@ -198,7 +326,9 @@ describe("POST /api/Order under concurrency", () => {
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 200, 200, 200, 409, 409]);
     expect(await stockOf(t.database.db, warehouse, sku.skuCode)).toBe(0);
-    const sold = await sql<{ n: number }>`SELECT coalesce(sum(quantity), 0) AS n FROM order_lines WHERE sku_code = ${sku.skuCode}
+    const sold = await sql<{
+      n: number;
+    }>`SELECT coalesce(sum(quantity), 0) AS n FROM order_lines WHERE sku_code = ${sku.skuCode}
       AND order_id IN (SELECT id FROM orders WHERE created_by LIKE 'race-buyer-%')`.execute(t.database.db);
     expect(Number(sold.rows[0]!.n)).toBe(4);
   });
@@ -206,19 +336,33 @@ describe("POST /api/Order under concurrency", () => {
   it("never lets parallel orders on one account go over its credit limit", async () => {
     const customer = await customerOf(t.database.db, "spaza");
     const buyers = await Promise.all([1, 2, 3, 4, 5].map((n) => extraLogin(t, "spaza", `credit-buyer-${n}`)));
-    const sku = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", minStock: 50, deal: false, skip: 3 });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      minStock: 50,
+      deal: false,
+      skip: 3,
+    });
     const carts = await Promise.all(buyers.map((token) => fillCart(t, token, [[sku.skuCode, 2]])));
     const each = toCents(carts[0]!.totalPriceIncl);
     // Leave room for two and a half of these orders.
     const open = await sql<{ n: number }>`SELECT coalesce(sum(total_incl_cents), 0) AS n FROM orders
-      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(t.database.db);
+      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(
+      t.database.db,
+    );
     const limit = customer.dcBalanceCents + Number(open.rows[0]!.n) + Math.floor(each * 2.5);
-    await t.database.db.updateTable("customers").set({ creditLimitCents: limit }).where("id", "=", customer.id).execute();
+    await t.database.db
+      .updateTable("customers")
+      .set({ creditLimitCents: limit })
+      .where("id", "=", customer.id)
+      .execute();
     const answers = await Promise.all(buyers.map((token, i) => order(t, token, commandFrom(carts[i]!))));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(3);
     const after = await sql<{ n: number }>`SELECT coalesce(sum(total_incl_cents), 0) AS n FROM orders
-      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(t.database.db);
+      WHERE customer_id = ${customer.id} AND current_pastel_status IN ('Pending','Submitted','Picking','On Hold')`.execute(
+      t.database.db,
+    );
     expect(customer.dcBalanceCents + Number(after.rows[0]!.n)).toBeLessThanOrEqual(limit);
   });
 });
@@ -252,10 +396,18 @@ describe("GET /api/Order and GET /api/Order/GetOrderById/{id}", () => {
     expect(res.statusCode).toBe(200);
     const detail = res.json();
     expect(detail.orderLines.length).toBeGreaterThan(0);
-    const sum = detail.orderLines.reduce((s: number, l: { totalPriceIncl: number }) => s + toCents(l.totalPriceIncl), 0);
+    const sum = detail.orderLines.reduce(
+      (s: number, l: { totalPriceIncl: number }) => s + toCents(l.totalPriceIncl),
+      0,
+    );
     expect(sum).toBe(toCents(detail.totalPriceIncl));
-    expect((await t.request({ method: "GET", url: `/api/Order/GetOrderById/${mine.id}`, token: spaza })).statusCode).toBe(404);
-    expect((await t.request({ method: "GET", url: "/api/Order/GetOrderById/999999", token: trader })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${mine.id}`, token: spaza }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: "GET", url: "/api/Order/GetOrderById/999999", token: trader })).statusCode,
+    ).toBe(404);
   });
 
   it("says the id must be defined when it is missing", async () => {
@@ -264,6 +416,8 @@ describe("GET /api/Order and GET /api/Order/GetOrderById/{id}", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().title).toBe("The parameter 'id' must be defined.");
     }
-    expect((await t.request({ method: "GET", url: "/api/Order/GetOrderById/abc", token: trader })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: "GET", url: "/api/Order/GetOrderById/abc", token: trader })).statusCode,
+    ).toBe(400);
   });
 });

@@ -62,7 +62,7 @@ export function AddressesPage() {
       {body}
       {shopper !== null && (
         <p className="mt-4 text-sm text-muted">
-          Orders are delivered to the default address. To add or change an address,{" "}
+          Orders go to the default address unless you choose another at checkout. To add or change an address,{" "}
           <Link to={appRoutes.contact} className="font-semibold text-brand underline underline-offset-4">
             contact us
           </Link>

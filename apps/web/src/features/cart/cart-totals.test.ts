@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "@trade-shop/contracts/cart";
-import { emptiedCart, itemsSelectedText, sameTotal, toWholeCents } from "./cart-totals";
+import { emptiedCart, itemsSelectedText, reviewedCart, sameTotal, toWholeCents } from "./cart-totals";
+import { cartLine, cartOf } from "./cart-line.fixture";
 
 describe("itemsSelectedText", () => {
   it("counts the lines as SPEC §2 words it", () => {
@@ -46,5 +47,19 @@ describe("emptiedCart", () => {
       discount: 0,
       numberOfItems: 0,
     });
+  });
+});
+
+describe("reviewedCart", () => {
+  it("tells carts apart by lines, packs and totals, not by when they were loaded", () => {
+    const cart = cartOf([cartLine()]);
+    expect(reviewedCart({ ...cart, createdDate: "2026-01-01T00:00:00.000Z" })).toBe(reviewedCart(cart));
+    expect(reviewedCart(cartOf([cartLine({ quantity: 3 })]))).not.toBe(reviewedCart(cart));
+    expect(reviewedCart(cartOf([cartLine(), cartLine({ id: 2, productId: "SWT0042" })]))).not.toBe(
+      reviewedCart(cart),
+    );
+    expect(reviewedCart({ ...cart, totalPriceIncl: cart.totalPriceIncl + 0.01 })).not.toBe(
+      reviewedCart(cart),
+    );
   });
 });

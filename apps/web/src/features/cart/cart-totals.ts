@@ -24,3 +24,14 @@ export function sameTotal(a: number, b: number): boolean {
 export function emptiedCart(cart: Cart): Cart {
   return { ...cart, cartItems: [], totalPriceExcl: 0, totalPriceIncl: 0, discount: 0, numberOfItems: 0 };
 }
+
+/**
+ * What the customer reviews at checkout, as one comparable string: each line's product,
+ * packs and total, and the cart's total. Two carts with the same one would place the same order.
+ */
+export function reviewedCart(cart: Cart): string {
+  const lines = cart.cartItems.map(
+    (line) => `${line.productId}x${line.quantity}=${toWholeCents(line.totalPriceIncl)}`,
+  );
+  return `${cart.orderReference}|${lines.join(",")}|${toWholeCents(cart.totalPriceIncl)}`;
+}

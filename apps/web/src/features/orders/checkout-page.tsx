@@ -4,6 +4,7 @@
 // is disabled while an order is on its way and guarded against a second submit besides.
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
@@ -12,10 +13,10 @@ import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useCart } from "../cart/api/cart";
-import { itemsSelectedText } from "../cart/cart-totals";
+import { itemsSelectedText, reviewedCart } from "../cart/cart-totals";
 import { Loading } from "../cart/components/loading";
 import { LoginPrompt } from "../cart/components/login-prompt";
-import { useCustomerDetails, useRemainingCredit } from "../accounts/api/account";
+import { useCustomerAddresses, useCustomerDetails, useRemainingCredit } from "../accounts/api/account";
 import { addressLines } from "../accounts/address-lines";
 import { usePlaceOrder } from "./api/place-order";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
@@ -23,51 +24,81 @@ import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./place
 const fieldset = "rounded-xl border border-line bg-surface p-4";
 const legend = "px-1 text-lg font-bold";
 
+/** Where the order goes: home delivery to one of the account's addresses (null: its own), or collection. */
+export interface Delivery {
+  homeDelivery: boolean;
+  addressId: number | null;
+}
+
 function DeliveryChoice({
-  homeDelivery,
+  delivery,
   onChange,
 }: {
-  homeDelivery: boolean;
-  onChange: (home: boolean) => void;
+  delivery: Delivery;
+  onChange: (delivery: Delivery) => void;
 }) {
   const { data: customer, isPending, isError } = useCustomerDetails();
+  // An account with several delivery addresses (branches) chooses one; otherwise its own address.
+  const addresses = useCustomerAddresses().data ?? [];
   const name = useId();
   const option =
     "flex min-h-11 cursor-pointer gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft";
+  const radio = "mt-1 size-5 accent-[var(--ts-brand)]";
   const warehouse = customer?.mainWarehouseCode ?? customer?.stockingWarehouseCode;
   return (
     <fieldset className={fieldset}>
       <legend className={legend}>Delivery</legend>
       <div className="mt-2 grid gap-2">
-        <label className={option}>
-          <input
-            type="radio"
-            name={name}
-            checked={homeDelivery}
-            onChange={() => onChange(true)}
-            className="mt-1 size-5 accent-[var(--ts-brand)]"
-          />
-          <span className="flex flex-col">
-            <span className="flex items-center gap-1.5 font-semibold">
-              <Truck aria-hidden="true" className="size-4" />
-              Deliver to my address
-            </span>
-            {isPending && <span className="text-sm text-muted">Loading your address…</span>}
-            {isError && <span className="text-sm text-muted">The address on your account</span>}
-            {customer && (
-              <span className="text-sm text-muted">
-                {customer.name}, {addressLines(customer).join(", ")}
+        {addresses.length > 1 ? (
+          addresses.map((address) => (
+            <label key={address.id} className={option}>
+              <input
+                type="radio"
+                name={name}
+                checked={delivery.homeDelivery && delivery.addressId === address.id}
+                onChange={() => onChange({ homeDelivery: true, addressId: address.id })}
+                className={radio}
+              />
+              <span className="flex flex-col">
+                <span className="flex items-center gap-1.5 font-semibold">
+                  <Truck aria-hidden="true" className="size-4" />
+                  Deliver to {address.label}
+                </span>
+                <span className="text-sm text-muted">{addressLines(address).join(", ")}</span>
               </span>
-            )}
-          </span>
-        </label>
+            </label>
+          ))
+        ) : (
+          <label className={option}>
+            <input
+              type="radio"
+              name={name}
+              checked={delivery.homeDelivery}
+              onChange={() => onChange({ homeDelivery: true, addressId: null })}
+              className={radio}
+            />
+            <span className="flex flex-col">
+              <span className="flex items-center gap-1.5 font-semibold">
+                <Truck aria-hidden="true" className="size-4" />
+                Deliver to my address
+              </span>
+              {isPending && <span className="text-sm text-muted">Loading your address…</span>}
+              {isError && <span className="text-sm text-muted">The address on your account</span>}
+              {customer && (
+                <span className="text-sm text-muted">
+                  {customer.name}, {addressLines(customer).join(", ")}
+                </span>
+              )}
+            </span>
+          </label>
+        )}
         <label className={option}>
           <input
             type="radio"
             name={name}
-            checked={!homeDelivery}
-            onChange={() => onChange(false)}
-            className="mt-1 size-5 accent-[var(--ts-brand)]"
+            checked={!delivery.homeDelivery}
+            onChange={() => onChange({ homeDelivery: false, addressId: delivery.addressId })}
+            className={radio}
           />
           <span className="flex flex-col">
             <span className="flex items-center gap-1.5 font-semibold">
@@ -174,19 +205,37 @@ export function CheckoutPage() {
   useDocumentTitle("Checkout");
   const { cart, isLoading, isBusy, shopper } = useCart();
   const customer = useCustomerDetails().data;
+  const addresses = useCustomerAddresses().data ?? [];
   const place = usePlaceOrder();
   const inFlight = useRef(false);
   const referenceField = useRef<HTMLInputElement>(null);
-  const [deliveryChoice, setDeliveryChoice] = useState<boolean | null>(null);
+  const [deliveryChoice, setDeliveryChoice] = useState<Delivery | null>(null);
   const [reference, setReference] = useState("");
   const [referenceError, setReferenceError] = useState<string | null>(null);
   const id = useId();
 
-  // The account's own delivery method decides the first choice until the customer picks one.
-  const homeDelivery = deliveryChoice ?? customer?.deliveryMethod !== "Collection";
+  // The cart as the customer has reviewed it. The real-time stream can change the summary while
+  // the page is open (another tab, another phone on the account): an order is never placed for
+  // lines the customer has not had a chance to see, so a change since then stops the first
+  // press of Place order with the prices warning, as a change found at placement does (SPEC §4).
+  const current = cart && !isBusy ? reviewedCart(cart) : null;
+  const [reviewed, setReviewed] = useState<string | null>(null);
+  const [stopped, setStopped] = useState(false);
+  if (reviewed === null && current !== null) setReviewed(current);
+  const changedElsewhere = reviewed !== null && current !== null && current !== reviewed && !place.isPending;
+
+  // The account's own delivery method, and its default address when it has several, decide the
+  // first choice until the customer picks one.
+  const defaultAddress =
+    addresses.length > 1 ? (addresses.find((a) => a.isDefault) ?? addresses[0]) : undefined;
+  const delivery = deliveryChoice ?? {
+    homeDelivery: customer?.deliveryMethod !== "Collection",
+    addressId: defaultAddress?.id ?? null,
+  };
 
   let problem: PlacementProblem | null = null;
-  if (place.data?.kind === "prices-changed") problem = { kind: "prices-changed", message: PRICES_CHANGED };
+  if (stopped || place.data?.kind === "prices-changed")
+    problem = { kind: "prices-changed", message: PRICES_CHANGED };
   else if (place.error) problem = placementProblem(place.error);
 
   const submit = (event: FormEvent) => {
@@ -199,12 +248,24 @@ export function CheckoutPage() {
       return;
     }
     setReferenceError(null);
+    if (changedElsewhere) {
+      setReviewed(current);
+      setStopped(true);
+      toast.warning(PRICES_CHANGED);
+      return;
+    }
+    setStopped(false);
     inFlight.current = true;
     place.mutate(
-      { shown: cart, choices: { homeDelivery, reference } },
+      {
+        shown: cart,
+        choices: { homeDelivery: delivery.homeDelivery, deliveryAddressId: delivery.addressId, reference },
+      },
       {
         onSettled: () => {
           inFlight.current = false;
+          // Whatever the placement brought back (a re-priced cart) is what is now shown.
+          setReviewed(null);
         },
       },
     );
@@ -229,7 +290,7 @@ export function CheckoutPage() {
     body = (
       <form onSubmit={submit} noValidate className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex flex-col gap-6">
-          <DeliveryChoice homeDelivery={homeDelivery} onChange={setDeliveryChoice} />
+          <DeliveryChoice delivery={delivery} onChange={setDeliveryChoice} />
           <div className={fieldset}>
             <label htmlFor={`${id}-reference`} className="block px-1 text-lg font-bold">
               Your reference or PO number <span className="text-sm font-normal text-muted">(optional)</span>
@@ -257,6 +318,15 @@ export function CheckoutPage() {
         </div>
         <div className="flex flex-col gap-4 lg:sticky lg:top-4 lg:h-fit">
           <OrderSummary cart={cart} />
+          {changedElsewhere && !problem && (
+            <p
+              role="status"
+              className="rounded-xl border-2 border-accent bg-surface p-4 text-sm font-semibold"
+            >
+              Your cart changed in another tab or on another device. Check the order summary before you place
+              the order.
+            </p>
+          )}
           {problem && <ProblemAlert problem={problem} />}
           <button
             type="submit"

@@ -6,6 +6,19 @@ import { buildCreateOrder } from "./create-order";
 const now = new Date("2026-11-22T04:05:00.000Z");
 
 describe("buildCreateOrder", () => {
+  it("names the chosen delivery address only for home delivery", () => {
+    const cart = cartOf([cartLine()]);
+    expect(
+      buildCreateOrder(cart, { homeDelivery: true, deliveryAddressId: 7, reference: "" }, now)
+        .deliveryAddressId,
+    ).toBe(7);
+    expect(
+      buildCreateOrder(cart, { homeDelivery: false, deliveryAddressId: 7, reference: "" }, now)
+        .deliveryAddressId,
+    ).toBeNull();
+    expect(buildCreateOrder(cart, { homeDelivery: true, reference: "" }, now).deliveryAddressId).toBeNull();
+  });
+
   const cart = cartOf([
     cartLine(),
     cartLine({

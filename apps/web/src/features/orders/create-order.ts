@@ -6,6 +6,8 @@ import type { CreateOrderCommand } from "@trade-shop/contracts/orders";
 
 export interface CheckoutChoices {
   homeDelivery: boolean;
+  /** One of the account's delivery addresses; null for the account's own address. */
+  deliveryAddressId?: number | null;
   /** The customer's own reference, usually their purchase order number. */
   reference: string;
 }
@@ -29,6 +31,7 @@ export function buildCreateOrder(cart: Cart, choices: CheckoutChoices, now: Date
     totalPriceIncl: cart.totalPriceIncl,
     suppliedId: reference === "" ? null : reference,
     homeDelivery: choices.homeDelivery,
+    deliveryAddressId: choices.homeDelivery ? (choices.deliveryAddressId ?? null) : null,
     creditcheck_override: false,
   };
 }

@@ -93,16 +93,18 @@ describe("applyChange", () => {
 });
 
 describe("applyReady", () => {
-  it("stores the account; only a reconnect marks everything stale", () => {
+  it("stores the account and marks everything stale, since events from before it opened are not replayed", () => {
     const qc = client();
     qc.setQueryData(getOrdersQueryOptions(SHOPPER).queryKey, [order()]);
-    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000 }, false);
+    qc.setQueryData(["cart", SHOPPER], { lines: 1 });
+    qc.setQueryData(["cart", "2@gauteng"], { lines: 1 });
+    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000 });
     expect(
       qc.getQueryData<CreditDetails>(getCreditDetailsQueryOptions(SHOPPER).queryKey)?.remainingCredit,
     ).toBe(900);
-    expect(qc.getQueryState(getOrdersQueryOptions(SHOPPER).queryKey)?.isInvalidated).toBe(false);
-
-    applyReady(qc, SHOPPER, { account: null, heartbeatMs: 25_000 }, true);
     expect(qc.getQueryState(getOrdersQueryOptions(SHOPPER).queryKey)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(["cart", SHOPPER])?.isInvalidated).toBe(true);
+    // Another shopper's cache (a previous login in this browser) is not this stream's business.
+    expect(qc.getQueryState(["cart", "2@gauteng"])?.isInvalidated).toBe(false);
   });
 });

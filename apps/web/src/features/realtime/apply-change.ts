@@ -19,15 +19,13 @@ function reloadAll(queryClient: QueryClient, shopper: Shopper) {
   for (const key of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey: [...key, shopper] });
 }
 
-export function applyReady(
-  queryClient: QueryClient,
-  shopper: Shopper,
-  ready: StreamReady,
-  reconnected: boolean,
-) {
+/**
+ * The stream is open. Events are not replayed, so whatever changed before it opened (while it
+ * was down, or between this page's first loads and its first connection) is reloaded.
+ */
+export function applyReady(queryClient: QueryClient, shopper: Shopper, ready: StreamReady) {
   if (ready.account) storeAccountChange(queryClient, shopper, ready.account);
-  // Events sent while the stream was down are not replayed.
-  if (reconnected) reloadAll(queryClient, shopper);
+  reloadAll(queryClient, shopper);
 }
 
 export function applyChange(queryClient: QueryClient, shopper: Shopper, event: ChangeEvent) {

@@ -33,8 +33,8 @@ const CHANGE_EVENTS = [
 ] as const satisfies readonly ChangeEventName[];
 
 export interface RealtimeHandlers {
-  /** The stream is open; `reconnected` means events may have been missed while it was down. */
-  onReady(ready: StreamReady, reconnected: boolean): void;
+  /** The stream is open (again); events sent before this were not seen. */
+  onReady(ready: StreamReady): void;
   onChange(event: ChangeEvent): void;
 }
 
@@ -98,7 +98,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
       if (!ready) return;
       attempt = 0;
       status.set("live");
-      handlers.onReady(ready, everOpen);
+      handlers.onReady(ready);
       everOpen = true;
     });
     for (const name of CHANGE_EVENTS) {

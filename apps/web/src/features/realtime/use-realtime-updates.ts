@@ -12,7 +12,7 @@ export function useRealtimeUpdates(): void {
   useEffect(() => {
     if (shopper === null) return;
     return connectRealtime({
-      onReady: (ready, reconnected) => applyReady(queryClient, shopper, ready, reconnected),
+      onReady: (ready) => applyReady(queryClient, shopper, ready),
       onChange: (event) => applyChange(queryClient, shopper, event),
     });
   }, [shopper, queryClient]);
