@@ -1,8 +1,10 @@
-// Starts the built shop once for the browser tests (support/shop-server.ts). Its back-office
-// simulator steps every two seconds, so a test can watch an order go from Pending to Invoiced.
+// Starts the built shop once for the browser tests (scripts/shop-server.mjs). Its back-office
+// simulator steps every two seconds, so a test can watch an order go from Pending to Invoiced,
+// and log-in limits are raised: every browser test file logs the demo users in (the limits
+// themselves have API tests).
 import type { TestProject } from "vitest/node";
 import { chromiumPath } from "./support/browser";
-import { startShop } from "./support/shop-server";
+import { startShop } from "../scripts/shop-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,7 +14,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   chromiumPath(); // fails loudly now rather than in every test
-  const shop = await startShop({ BACKOFFICE_SIMULATOR_STEP_MS: "2000" });
+  const shop = await startShop({ BACKOFFICE_SIMULATOR_STEP_MS: "2000", AUTH_RATE_LIMIT_FACTOR: "20" });
   project.provide("baseUrl", shop.baseUrl);
   return () => shop.stop();
 }

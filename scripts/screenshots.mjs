@@ -2,12 +2,11 @@
 // (1280 px), for reviews and the README. Builds the app when its sources are newer than the
 // build, starts the built shop on a free port with fresh demo data in a temporary folder, logs
 // in as the demo trader (with something in the cart), saves PNGs into screenshots/ and stops.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { startShop } from "./shop-server.mjs";
 /* global document, window -- the functions passed to page.evaluate run in the browser */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -40,32 +39,6 @@ function buildIfNeeded() {
   console.log("Building the app first (npm run build)…");
   const run = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (run.status !== 0) throw new Error("npm run build failed");
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port")),
-      );
-    });
-  });
-}
-
-async function waitForHealth(baseUrl, server) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the shop did not become healthy within 2 minutes");
 }
 
 /** Calls the API as the web app does: JSON, bearer token and the double-submit XSRF token. */
@@ -167,23 +140,10 @@ async function main() {
     throw new Error(`Chromium is needed at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   buildIfNeeded();
   mkdirSync(outDir, { recursive: true });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-screenshots-"));
-  const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const browser = await (async () => {
-    await waitForHealth(baseUrl, server);
-    return chromium.launch({
+  const shop = await startShop();
+  const { baseUrl } = shop;
+  const browser = await chromium
+    .launch({
       executablePath: chromiumPath,
       args: [
         "--headless",
@@ -192,11 +152,11 @@ async function main() {
         "--disable-background-networking",
         "--no-first-run",
       ],
+    })
+    .catch(async (error) => {
+      await shop.stop();
+      throw error;
     });
-  })().catch(async (error) => {
-    server.kill("SIGTERM");
-    throw error;
-  });
 
   try {
     const { token, orderId } = await prepareTrader(baseUrl);
@@ -229,13 +189,15 @@ async function main() {
       await page.goto(`${baseUrl}/orders-history/${orderId}`);
       await settle(page);
       await shoot(page, `order-details-${name}.png`, true);
+
+      await page.goto(`${baseUrl}/account-dashboard`);
+      await settle(page);
+      await shoot(page, `account-dashboard-${name}.png`, true);
       await context.close();
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
-    await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
   console.log(`Saved in ${path.relative(process.cwd(), outDir) || "."}/`);
 }

@@ -4,6 +4,7 @@ import type { CustomerAddress } from "@trade-shop/contracts/accounts";
 import type { Db } from "../../db/database";
 import type { Principal } from "../../http/auth";
 import { notFound } from "../../http/domain-error";
+import { addressFields } from "./address-fields";
 import { customerContextFor } from "./customer-context";
 
 export async function customerAddressesFor(db: Db, principal: Principal): Promise<CustomerAddress[]> {
@@ -21,12 +22,7 @@ export async function customerAddressesFor(db: Db, principal: Principal): Promis
   return rows.map((row) => ({
     id: row.id,
     label: row.label,
-    address1: row.address1,
-    address2: row.address2,
-    address3: row.address3,
-    address4: row.address4,
-    address5: row.address5,
-    addressPC: row.addressPc,
+    ...addressFields(row),
     isDefault: row.isDefault,
   }));
 }

@@ -5,6 +5,7 @@ import { toRand } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
 import type { Principal } from "../../http/auth";
 import { notFound } from "../../http/domain-error";
+import { addressFields } from "./address-fields";
 
 export async function customerDetailsFor(
   db: Db,
@@ -27,12 +28,7 @@ export async function customerDetailsFor(
     grouping1: row.grouping1,
     grouping2: row.grouping2,
     grouping3: row.grouping3,
-    address1: row.address1,
-    address2: row.address2,
-    address3: row.address3,
-    address4: row.address4,
-    address5: row.address5,
-    addressPC: row.addressPc,
+    ...addressFields(row),
     latitude: row.latitude,
     longitude: row.longitude,
     pastelCustomerId: row.pastelCustomerId,

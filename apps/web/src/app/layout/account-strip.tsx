@@ -35,36 +35,32 @@ function LiveFlag() {
   );
 }
 
+/** On a phone a small label over its amount; from 640 px label and amount share a line. */
+function Figure({ label, amount, testId }: { label: string; amount: number | null; testId: string }) {
+  if (amount === null) return null;
+  return (
+    <div className="flex flex-col sm:flex-row sm:items-baseline sm:gap-1.5">
+      <dt className="text-xs text-muted sm:text-sm">{label}</dt>
+      <dd className="font-semibold tabular-nums" data-testid={testId}>
+        {formatRand(amount)}
+      </dd>
+    </div>
+  );
+}
+
 export function AccountStrip() {
   const { dcBalance, remainingCredit } = useAccountState();
-  // On a phone each figure is a small label over its amount, side by side on one row; wider,
-  // label and amount share a line.
-  const figure = "flex flex-col sm:flex-row sm:items-baseline sm:gap-1.5";
   return (
     <div className="border-t border-line bg-surface-2/60">
       <div className="mx-auto flex max-w-7xl items-center gap-x-5 px-3 py-1 text-sm sm:px-4 lg:px-6">
         <dl className="flex flex-wrap items-center gap-x-5 gap-y-0.5">
-          {dcBalance !== null && (
-            <div className={figure}>
-              <dt className="text-xs text-muted sm:text-sm">Current Balance</dt>
-              <dd className="font-semibold tabular-nums" data-testid="header-balance">
-                {formatRand(dcBalance)}
-              </dd>
-            </div>
-          )}
-          {remainingCredit !== null && (
-            <div className={figure}>
-              <dt className="text-xs text-muted sm:text-sm">Remaining Credit</dt>
-              <dd className="font-semibold tabular-nums" data-testid="header-credit">
-                {formatRand(remainingCredit)}
-              </dd>
-            </div>
-          )}
+          <Figure label="Current Balance" amount={dcBalance} testId="header-balance" />
+          <Figure label="Remaining Credit" amount={remainingCredit} testId="header-credit" />
         </dl>
         {(dcBalance !== null || remainingCredit !== null) && (
           <Link
             to={appRoutes.accountDashboard}
-            className="hidden min-h-6 text-sm text-brand underline underline-offset-4 sm:inline"
+            className="hidden min-h-6 items-center text-sm text-brand underline underline-offset-4 sm:inline-flex"
           >
             My account
           </Link>

@@ -1,14 +1,15 @@
-// Starting the built shop for browser tests: its own free port and an empty data folder, so it
-// migrates and loads the demo data exactly as `npm start` does on a new machine.
-import { spawn, type ChildProcess } from "node:child_process";
+// Starting the built shop for browser tests and screenshots: its own free port and an empty
+// data folder, so it migrates and loads the demo data exactly as `npm start` does on a new
+// machine. Types for TypeScript callers are in shop-server.d.mts.
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 
-export function freePort(): Promise<number> {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -20,7 +21,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number) {
+async function waitForHealth(url, server, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null)
@@ -36,18 +37,13 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the shop did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
-export interface ShopServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
 /** Starts apps/server/dist/main.js with the demo data and `env` on top; resolves once healthy. */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+export async function startShop(env = {}) {
   for (const built of ["apps/server/dist/main.js", "apps/web/dist/index.html"]) {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run npm run build first`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-e2e-"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-"));
   const server = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
     env: {
       ...process.env,
@@ -56,29 +52,24 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
-      // Every browser test file logs the demo users in; the limits themselves have API tests.
-      AUTH_RATE_LIMIT_FACTOR: "20",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once("exit", r));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     await waitForHealth(baseUrl, server, 120_000);
   } catch (error) {
-    server.kill("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
-  return {
-    baseUrl,
-    async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((r) => server.once("exit", r));
-        server.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { baseUrl, stop };
 }
