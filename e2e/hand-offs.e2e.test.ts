@@ -83,8 +83,19 @@ describe("hand-off queue with the back office down", () => {
     // The trader places it at checkout as usual; nothing tells them the back office is down.
     const buyer = await openPage(browser, DESKTOP);
     await openLoggedIn(buyer, baseUrl, "trader", "/checkout");
+    await buyer.getByRole("region", { name: "Order summary" }).getByText(/^1 x /).waitFor();
+    await buyer.locator("[data-realtime=live]").waitFor();
     await buyer.getByRole("button", { name: "Place order" }).click();
-    await buyer.waitForURL(/\/products\?category=home$/);
+    const landed = buyer.waitForURL(/\/products\?category=home$/, { timeout: 60_000 }).then(() => null);
+    const refused = buyer
+      .getByRole("main")
+      .getByRole("alert")
+      .waitFor({ timeout: 60_000 })
+      .then(async () => buyer.getByRole("main").getByRole("alert").textContent())
+      // Once the page has moved on (or closed), no alert is coming.
+      .catch(() => "the checkout neither placed the order nor said why");
+    // Null when the order was placed; a refusal's text otherwise, so a failure says what happened.
+    expect(await Promise.race([landed, refused])).toBeNull();
     await buyer.context().close();
     const [order] = await callApi<{ id: number; orderId: string }[]>(baseUrl, "GET", "/api/Order", {
       token: trader,

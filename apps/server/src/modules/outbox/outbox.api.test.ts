@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createOutboxWorker, enqueue, type OutboxJob } from "./outbox";
+import { createOutboxWorker, enqueue, pruneDone, type OutboxJob } from "./outbox";
 
 const TOPIC = "test.work";
 
@@ -16,11 +16,19 @@ describe("transactional outbox", () => {
   });
 
   const db = () => t.database.db;
-  const row = (key: string) => db().selectFrom("outbox").selectAll().where("idempotencyKey", "=", key).executeTakeFirstOrThrow();
+  const row = (key: string) =>
+    db().selectFrom("outbox").selectAll().where("idempotencyKey", "=", key).executeTakeFirstOrThrow();
   const makeDue = (key: string) =>
-    db().updateTable("outbox").set({ availableAt: sql`now()` }).where("idempotencyKey", "=", key).execute();
+    db()
+      .updateTable("outbox")
+      .set({ availableAt: sql`now()` })
+      .where("idempotencyKey", "=", key)
+      .execute();
 
-  function worker(handler: (job: OutboxJob) => Promise<void>, options: { maxAttempts?: number; leaseMs?: number } = {}) {
+  function worker(
+    handler: (job: OutboxJob) => Promise<void>,
+    options: { maxAttempts?: number; leaseMs?: number } = {},
+  ) {
     return createOutboxWorker(db(), {
       handlers: { [TOPIC]: handler },
       pollMs: 50,
@@ -39,7 +47,11 @@ describe("transactional outbox", () => {
           throw new Error("business rule failed");
         }),
     ).rejects.toThrow("business rule failed");
-    const rows = await db().selectFrom("outbox").select("id").where("idempotencyKey", "=", "test:rolled-back").execute();
+    const rows = await db()
+      .selectFrom("outbox")
+      .select("id")
+      .where("idempotencyKey", "=", "test:rolled-back")
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -54,7 +66,8 @@ describe("transactional outbox", () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        for (let n = 1; n <= 3; n++) await enqueue(trx, { topic: TOPIC, idempotencyKey: `test:ok:${n}`, payload: { n } });
+        for (let n = 1; n <= 3; n++)
+          await enqueue(trx, { topic: TOPIC, idempotencyKey: `test:ok:${n}`, payload: { n } });
       });
     const seen: unknown[] = [];
     const w = worker(async (job) => {
@@ -103,7 +116,11 @@ describe("transactional outbox", () => {
       await makeDue("test:broken");
       await w.drain();
     }
-    expect(await row("test:broken")).toMatchObject({ status: "parked", attempts: 3, lastError: "refused #3" });
+    expect(await row("test:broken")).toMatchObject({
+      status: "parked",
+      attempts: 3,
+      lastError: "refused #3",
+    });
     await makeDue("test:broken");
     expect(await w.drain()).toEqual({ done: 0, retried: 0, parked: 0 });
     expect(calls).toBe(3);
@@ -119,14 +136,19 @@ describe("transactional outbox", () => {
     await db()
       .transaction()
       .execute(async (trx) => {
-        for (let n = 0; n < 40; n++) await enqueue(trx, { topic: TOPIC, idempotencyKey: `test:shared:${n}`, payload: { n } });
+        for (let n = 0; n < 40; n++)
+          await enqueue(trx, { topic: TOPIC, idempotencyKey: `test:shared:${n}`, payload: { n } });
       });
     const handled: number[] = [];
     const handler = async (job: OutboxJob) => {
       await new Promise((resolve) => setTimeout(resolve, 2));
       handled.push((job.payload as { n: number }).n);
     };
-    const results = await Promise.all([worker(handler).drain(), worker(handler).drain(), worker(handler).drain()]);
+    const results = await Promise.all([
+      worker(handler).drain(),
+      worker(handler).drain(),
+      worker(handler).drain(),
+    ]);
     expect(results.reduce((sum, r) => sum + r.done, 0)).toBe(40);
     expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
   });
@@ -161,5 +183,33 @@ describe("transactional outbox", () => {
     }
     await w.stop();
     expect((await row("test:background")).status).toBe("done");
+  });
+
+  it("prunes handled messages after the keeping time, never pending or parked ones", async () => {
+    const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+    for (const [key, status, processed] of [
+      ["test:old-done", "done", 40],
+      ["test:new-done", "done", 2],
+      ["test:old-parked", "parked", 40],
+      ["test:old-pending", "pending", null],
+    ] as const) {
+      await enqueue(db(), { topic: TOPIC, idempotencyKey: key, payload: {} });
+      await db()
+        .updateTable("outbox")
+        .set({ status, processedAt: processed === null ? null : daysAgo(processed), createdAt: daysAgo(45) })
+        .where("idempotencyKey", "=", key)
+        .execute();
+    }
+    expect(await pruneDone(db(), 30 * 24 * 60 * 60_000)).toBe(1);
+    const left = await db()
+      .selectFrom("outbox")
+      .select("idempotencyKey")
+      .where("topic", "=", TOPIC)
+      .execute();
+    expect(left.map((r) => r.idempotencyKey).sort()).toEqual([
+      "test:new-done",
+      "test:old-parked",
+      "test:old-pending",
+    ]);
   });
 });

@@ -25,7 +25,11 @@ export interface OutboxMessage {
 export async function enqueue(trx: Db, message: OutboxMessage): Promise<boolean> {
   const row = await trx
     .insertInto("outbox")
-    .values({ topic: message.topic, idempotencyKey: message.idempotencyKey, payload: JSON.stringify(message.payload) })
+    .values({
+      topic: message.topic,
+      idempotencyKey: message.idempotencyKey,
+      payload: JSON.stringify(message.payload),
+    })
     .onConflict((oc) => oc.column("idempotencyKey").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -61,6 +65,8 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claim lasts; a handler must finish well within it. */
   leaseMs?: number;
+  /** Handled messages are deleted this long after they were handled (checked hourly). */
+  keepDoneMs?: number;
   log?: OutboxLog;
 }
 
@@ -81,6 +87,22 @@ export interface OutboxWorker {
 
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Deletes messages handled more than `keepMs` ago, so the queue does not grow with every
+ * e-mail and order for ever. Pending and parked ones stay whatever their age: they still need
+ * work or a person. A deleted key could be queued again, which nothing does for work this old.
+ */
+export async function pruneDone(db: Db, keepMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom("outbox")
+    .where("status", "=", "done")
+    .where("processedAt", "<", sql<Date>`now() - make_interval(secs => ${keepMs / 1000})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 /** Exponential backoff with ±20% jitter, so a burst of failures does not retry in lockstep. */
 export function retryDelayMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
@@ -172,17 +194,30 @@ export function createOutboxWorker(db: Db, options: OutboxWorkerOptions): Outbox
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> | undefined;
   let running = false;
+  let lastPrune = 0;
+
+  /** An idle worker prunes at most once an hour; several processes pruning at once is harmless. */
+  async function pruneWhenDue() {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await pruneDone(db, options.keepDoneMs ?? DEFAULT_KEEP_DONE_MS);
+  }
 
   function schedule(delayMs: number) {
     if (!running) return;
     timer = setTimeout(() => {
-      inFlight = runBatch().then(
-        (r) => schedule(r.claimed === batchSize ? 0 : options.pollMs),
-        (error: unknown) => {
-          log.error({ err: error }, "outbox worker could not claim messages");
-          schedule(options.pollMs);
-        },
-      );
+      inFlight = runBatch()
+        .then(async (r) => {
+          if (r.claimed === 0) await pruneWhenDue();
+          return r;
+        })
+        .then(
+          (r) => schedule(r.claimed === batchSize ? 0 : options.pollMs),
+          (error: unknown) => {
+            log.error({ err: error }, "outbox worker could not claim messages");
+            schedule(options.pollMs);
+          },
+        );
     }, delayMs);
   }
 

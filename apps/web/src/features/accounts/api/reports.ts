@@ -25,6 +25,18 @@ export function getTopProductsQueryOptions(shopper: Shopper, by: TopProductsBy) 
   });
 }
 
+export function getOrdersByStatusQueryOptions(shopper: Shopper) {
+  return queryOptions({
+    queryKey: [...REPORTS_KEY, shopper, "orders-by-status"],
+    queryFn: ({ signal }) => apiRequest(api.reports.ordersByStatus, { signal }),
+  });
+}
+
+export function useOrdersByStatus() {
+  const shopper = useShopper();
+  return useQuery({ ...getOrdersByStatusQueryOptions(shopper ?? ""), enabled: shopper !== null });
+}
+
 export function useSpendPerMonth() {
   const shopper = useShopper();
   return useQuery({ ...getSpendPerMonthQueryOptions(shopper ?? ""), enabled: shopper !== null });

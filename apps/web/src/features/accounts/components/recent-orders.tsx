@@ -5,12 +5,39 @@ import { formatDateTime, formatRand } from "../../../lib/format";
 import { useOrders } from "../../orders/api/orders";
 import { OrderStatusBadge } from "../../orders/components/order-status-badge";
 import { orderPath } from "../../orders/order-path";
+import { useOrdersByStatus } from "../api/reports";
 import { ReportState } from "./report-state";
 
 const SHOWN = 5;
 
+/** How many of the year's orders are in each status, the empty ones left out. */
+function StatusCounts() {
+  const report = useOrdersByStatus().data;
+  const used = report?.statuses.filter((s) => s.orderCount > 0) ?? [];
+  if (used.length === 0) return null;
+  return (
+    <ul aria-label="Orders in the last 12 months by status" className="mb-2 flex flex-wrap gap-x-3 gap-y-1.5">
+      {used.map((s) => (
+        <li key={s.status} className="flex items-center gap-1.5 text-sm">
+          <OrderStatusBadge status={s.status} />
+          <span className="font-semibold tabular-nums">{s.orderCount}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RecentOrders() {
   const query = useOrders();
+  return (
+    <>
+      <StatusCounts />
+      <RecentList query={query} />
+    </>
+  );
+}
+
+function RecentList({ query }: { query: ReturnType<typeof useOrders> }) {
   return (
     <ReportState
       query={query}
