@@ -53,6 +53,9 @@ export async function loadDemoData(db: Db, options: LoadOptions = {}): Promise<v
       })
       .execute();
   });
+  // Planner statistics for the tables just filled: PGlite runs no autovacuum to gather them,
+  // and without them the first searches on a new demo plan as if every table were empty.
+  await sql`ANALYZE`.execute(db);
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
