@@ -136,3 +136,28 @@ export const CreateOrderCommand = Order.pick({
   creditcheck_override: z.boolean().default(false),
 });
 export type CreateOrderCommand = z.infer<typeof CreateOrderCommand>;
+
+/** A line the customer's warehouse cannot supply in full. */
+export const StockShortage = z.object({
+  skuCode: z.string(),
+  description: z.string(),
+  requested: z.number().int().positive(),
+  available: z.number().int().nonnegative(),
+});
+export type StockShortage = z.infer<typeof StockShortage>;
+
+/**
+ * The extension members of POST /api/Order's 409 answers, beside the problem's title; each
+ * refusal carries its own: the re-priced `cart` (prices changed), `shortages` (stock),
+ * `remainingCredit` with `orderTotal` (credit), `unavailable` SKUs (no longer sold), or the
+ * cart's current `orderReference` (the page showed an older cart).
+ */
+export const OrderConflict = z.object({
+  cart: Cart.optional(),
+  shortages: z.array(StockShortage).optional(),
+  remainingCredit: Rand.optional(),
+  orderTotal: Rand.optional(),
+  unavailable: z.array(z.string()).optional(),
+  orderReference: z.string().nullish(),
+});
+export type OrderConflict = z.infer<typeof OrderConflict>;

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "@trade-shop/contracts/common";
+import { OrderConflict } from "@trade-shop/contracts/orders";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
 import { PRICES_CHANGED } from "./place-order";
@@ -139,7 +140,9 @@ describe("POST /api/Order", () => {
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
     expect(res.json().title).toBe(PRICES_CHANGED);
-    expect(toCents(res.json().cart.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
+    // The web app reads the refusal through the contract's schema.
+    const conflict = OrderConflict.parse(res.json());
+    expect(toCents(conflict.cart!.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
     expect(await countOrders(t)).toBe(before);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     const fresh: Cart = (
@@ -171,7 +174,7 @@ describe("POST /api/Order", () => {
     ]);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
-    expect(res.json().shortages).toEqual([
+    expect(OrderConflict.parse(res.json()).shortages).toEqual([
       expect.objectContaining({ skuCode: b.skuCode, requested: 3, available: 2 }),
     ]);
     expect(res.json().title).toContain(b.skuCode);
@@ -303,6 +306,9 @@ describe("POST /api/Order", () => {
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(409);
     expect(res.json().title).toMatch(/more than your remaining credit of R[\d ]+\.\d\d/);
+    const conflict = OrderConflict.parse(res.json());
+    expect(toCents(conflict.orderTotal!)).toBe(toCents(cart.totalPriceIncl));
+    expect(conflict.remainingCredit).toBeLessThan(conflict.orderTotal!);
     expect(await stockOf(t.database.db, customer.stockingWarehouseCode, a.skuCode)).toBe(a.onHand);
   });
 });

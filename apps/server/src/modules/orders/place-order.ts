@@ -5,7 +5,7 @@
 // the same submit (double click, retry after a time-out, a second tab) returns the first order.
 import { toRand } from "@trade-shop/contracts/common";
 import { formatRandCents as formatRandPlain } from "@trade-shop/contracts/format";
-import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
+import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../http/domain-error";
@@ -31,16 +31,13 @@ export interface PlaceOrderContext {
 
 const round2 = (rand: number) => Math.round(rand * 100);
 
-interface Shortage {
-  skuCode: string;
-  description: string;
-  requested: number;
-  available: number;
-}
-
 /** Takes stock for every line or for none: lines in SKU order, so concurrent orders never deadlock. */
-async function takeStock(trx: Db, warehouseCode: string, items: readonly PricedItem[]): Promise<Shortage[]> {
-  const shortages: Shortage[] = [];
+async function takeStock(
+  trx: Db,
+  warehouseCode: string,
+  items: readonly PricedItem[],
+): Promise<StockShortage[]> {
+  const shortages: StockShortage[] = [];
   const sorted = [...items].sort((a, b) => a.line.skuCode.localeCompare(b.line.skuCode));
   for (const { line, product } of sorted) {
     // stock primary key (warehouse_code, sku_code); the on_hand >= condition makes it atomic.
@@ -113,7 +110,7 @@ export async function placeOrder(
         "conflict",
         "Your cart has changed since this page was loaded. Please review your cart and try again.",
         {
-          extensions: { orderReference: cart.orderReference },
+          extensions: { orderReference: cart.orderReference } satisfies OrderConflict,
         },
       );
     }
@@ -126,7 +123,7 @@ export async function placeOrder(
         "conflict",
         `No longer sold: ${priced.unavailable.map((l) => l.skuCode).join(", ")}. Remove them from your cart.`,
         {
-          extensions: { unavailable: priced.unavailable.map((l) => l.skuCode) },
+          extensions: { unavailable: priced.unavailable.map((l) => l.skuCode) } satisfies OrderConflict,
         },
       );
     }
@@ -134,7 +131,9 @@ export async function placeOrder(
       round2(command.totalPriceIncl) === priced.totalInclCents &&
       round2(command.totalPriceExcl) === priced.totalExclCents;
     if (!totalsMatch || !sameLines(command, priced.items)) {
-      throw new DomainError("conflict", PRICES_CHANGED, { extensions: { cart: cartFrom(cart, priced) } });
+      throw new DomainError("conflict", PRICES_CHANGED, {
+        extensions: { cart: cartFrom(cart, priced) } satisfies OrderConflict,
+      });
     }
     const address = await deliveryAddress(trx, customer.customerId, command);
     const hasLiquor = priced.items.some((i) => i.product.isLiquor);
@@ -150,7 +149,7 @@ export async function placeOrder(
           extensions: {
             remainingCredit: toRand(credit.remainingCreditCents),
             orderTotal: toRand(priced.totalInclCents),
-          },
+          } satisfies OrderConflict,
         },
       );
     }
@@ -164,7 +163,7 @@ export async function placeOrder(
         "conflict",
         `Not enough stock for ${shortages.length === 1 ? "one product" : `${shortages.length} products`}: ${list}.`,
         {
-          extensions: { shortages },
+          extensions: { shortages } satisfies OrderConflict,
         },
       );
     }

@@ -70,14 +70,25 @@ export async function orderHistory(db: Db, scope: OrderScope): Promise<OrderHist
   let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
   if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
   // orders_customer_idx (tenant_id, customer_id, created_date DESC)
-  const rows = await query.orderBy("orders.createdDate", "desc").orderBy("orders.id", "desc").limit(500).execute();
+  const rows = await query
+    .orderBy("orders.createdDate", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(500)
+    .execute();
   return rows.map(toHistoryEntry);
 }
 
-export async function findOrder(db: Db, scope: OrderScope, where: { id: number } | { orderReference: string }) {
+export async function findOrder(
+  db: Db,
+  scope: OrderScope,
+  where: { id: number } | { orderReference: string },
+) {
   let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
   if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
-  query = "id" in where ? query.where("orders.id", "=", where.id) : query.where(sql`orders.order_reference::text`, "=", where.orderReference);
+  query =
+    "id" in where
+      ? query.where("orders.id", "=", where.id)
+      : query.where(sql`orders.order_reference::text`, "=", where.orderReference);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const lines = await db

@@ -33,7 +33,11 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
   });
   handle(app, api.orders.getById, async (request) => {
     const { customer } = await customerOfRequest(db, request);
-    const order = await findOrder(db, { tenantId: customer.tenantId, customerId: customer.customerId }, { id: request.params.id });
+    const order = await findOrder(
+      db,
+      { tenantId: customer.tenantId, customerId: customer.customerId },
+      { id: request.params.id },
+    );
     if (!order) throw notFound(`There is no order ${request.params.id} on your account.`);
     return order;
   });

@@ -2,27 +2,13 @@
 // the prices changed (found by the page's own check or by the server's 409, which carries the
 // re-priced cart), stock is short on named lines, the order is over the remaining credit, or
 // anything else the server said.
-import { z } from "zod";
-import { Cart } from "@trade-shop/contracts/cart";
+import type { Cart } from "@trade-shop/contracts/cart";
+import { OrderConflict, type StockShortage } from "@trade-shop/contracts/orders";
 import { ApiError } from "../../lib/api-client";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 
-// The extension members of the server's 409 answers to POST /api/Order.
-const Shortage = z.object({
-  skuCode: z.string(),
-  description: z.string(),
-  requested: z.number(),
-  available: z.number(),
-});
-export type Shortage = z.infer<typeof Shortage>;
-
-const ConflictExtensions = z.object({
-  cart: Cart.optional().catch(undefined),
-  shortages: z.array(Shortage).optional().catch(undefined),
-  remainingCredit: z.number().optional().catch(undefined),
-  orderTotal: z.number().optional().catch(undefined),
-});
+export type Shortage = StockShortage;
 
 export type PlacementProblem =
   | { kind: "prices-changed"; message: string; cart?: Cart }
@@ -36,7 +22,9 @@ export function placementProblem(error: unknown): PlacementProblem {
   }
   const message = error.message;
   if (error.status !== 409 || !error.problem) return { kind: "other", message };
-  const extensions = ConflictExtensions.parse(error.problem);
+  // A 409 whose members do not read as the contract says is shown by its title alone.
+  const parsed = OrderConflict.safeParse(error.problem);
+  const extensions: OrderConflict = parsed.success ? parsed.data : {};
   if (error.problem.title === PRICES_CHANGED || extensions.cart) {
     return { kind: "prices-changed", message: PRICES_CHANGED, cart: extensions.cart };
   }
