@@ -5,9 +5,10 @@ import { formatRand } from "../../../lib/format";
 import type { CreditBreakdown } from "../credit-breakdown";
 
 const PARTS = [
-  { key: "balance", label: "Current Balance", colour: "var(--ts-brand-strong)" },
+  // Theme tokens that stand apart in both themes: brand green, amber, and the page's own grey.
+  { key: "balance", label: "Current Balance", colour: "var(--ts-brand)" },
   { key: "notInvoiced", label: "Orders not yet invoiced", colour: "var(--ts-accent)" },
-  { key: "available", label: "Remaining Credit", colour: "var(--ts-brand-soft)" },
+  { key: "available", label: "Remaining Credit", colour: "var(--ts-surface-2)" },
 ] as const;
 
 export function CreditChart({ breakdown }: { breakdown: CreditBreakdown }) {
