@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import { identify } from "./http/auth";
 import { registerProblemDetails } from "./http/problem-details";
+import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes } from "./modules/accounts/routes";
@@ -67,7 +68,9 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
     },
     hsts: config.NODE_ENV === "production",
   });
-  await app.register(fastifyRateLimit, { global: false });
+  const rateLimitCounters = await openRateLimitCounters(config, app.log);
+  app.addHook("onClose", rateLimitCounters.close);
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitCounters.pluginOptions });
   registerXsrf(app, { secureCookie: config.publicUrl.startsWith("https:") });
 
   await app.register(fastifySwagger, {

@@ -57,6 +57,13 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   // Multiplies the built-in limits of the log-in, registration and reset endpoints; 0 turns them off.
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(10_000).default(1),
+  // Redis for the rate-limit counters, shared by every server process; unset keeps them in memory.
+  REDIS_URL: optionalUrl.refine(
+    (v) => v === undefined || /^rediss?:\/\//i.test(v),
+    "must start with redis:// or rediss://",
+  ),
+  // Starts every key the shop writes to Redis, so several shops (staging, production) can share one.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("tradeshop:"),
   // The back office orders are handed to (modules/backoffice). Unset mode: http when
   // BACKOFFICE_URL is set, else the built-in simulator, except in production (off: orders wait).
   BACKOFFICE_MODE: z.enum(["simulator", "http", "off"]).optional(),

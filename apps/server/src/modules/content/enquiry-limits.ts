@@ -1,7 +1,8 @@
 // Limits on the contact form, which sends e-mail to people: per client address (route config,
 // counted before the body is read) and per sender e-mail address (counted in the handler), both
 // answering a 429 problem with Retry-After. AUTH_RATE_LIMIT_FACTOR scales them as it scales the
-// log-in and registration limits; 0 turns them off. Counters live in process memory.
+// log-in and registration limits; 0 turns them off. Counters are shared through Redis when
+// REDIS_URL is set, else kept in process memory (http/rate-limit-counters.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { DomainError } from "../../http/domain-error";
 

@@ -2,8 +2,9 @@
 // mail (log-in, registration, password reset). Each is limited per client address (route
 // config, counted before the body is read) and, where the body names an account, per account
 // (counted in the handler), so neither one address nor a botnet aimed at one account gets far.
-// AUTH_RATE_LIMIT_FACTOR multiplies every limit; 0 turns them off. Counters live in process
-// memory: with several server processes each allows this much (see docs/decisions.md).
+// AUTH_RATE_LIMIT_FACTOR multiplies every limit; 0 turns them off. Counters live in Redis when
+// REDIS_URL is set, shared by every server process; else in process memory, where each process
+// allows this much (http/rate-limit-counters.ts, docs/decisions.md).
 import type { FastifyReply, FastifyInstance, FastifyRequest, RouteShorthandOptions } from "fastify";
 import { DomainError } from "../../http/domain-error";
 
