@@ -220,7 +220,9 @@ describe("live account", () => {
       );
 
       const recent = main.getByRole("region", { name: "Recent orders" });
-      expect(await recent.getByRole("listitem").count()).toBe(5);
+      expect(await recent.getByRole("list", { name: "Latest orders" }).getByRole("listitem").count()).toBe(5);
+      const byStatus = recent.getByRole("list", { name: "Orders in the last 12 months by status" });
+      expect(await byStatus.getByRole("listitem").count()).toBeGreaterThan(1);
       await noHorizontalScroll(page);
       await expectNoBlockingViolations(page, `account dashboard ${viewport.width}px`);
       await page.context().close();

@@ -46,7 +46,7 @@ function RecentList({ query }: { query: ReturnType<typeof useOrders> }) {
     >
       {(orders) => (
         <>
-          <ul className="divide-y divide-line">
+          <ul aria-label="Latest orders" className="divide-y divide-line">
             {orders.slice(0, SHOWN).map((order) => (
               <li
                 key={order.id}
