@@ -52,6 +52,11 @@ export const RealtimeEvents = {
   account: AccountChange,
   cart: ListChange,
   wishlist: ListChange,
+  /**
+   * Sent every `heartbeatMs` (StreamReady): a stream that has been silent for much longer has
+   * died without closing (a phone that changed networks) and should be opened again.
+   */
+  heartbeat: z.object({}),
   /** The change feed reconnected and may have missed events: reload everything. */
   resync: z.object({}),
   /** The login behind the stream expired or was disabled; the stream ends. Do not reconnect. */

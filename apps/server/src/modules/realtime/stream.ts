@@ -1,5 +1,5 @@
 // One Server-Sent Events stream: `retry:` first, then `ready` with the account as it is now,
-// then the hub's events as they happen, a comment line as heartbeat, and `expired` just before
+// then the hub's events as they happen, a `heartbeat` event while idle, and `expired` just before
 // it ends because the login expired or was disabled (the client should not reconnect then).
 import type { ServerResponse } from "node:http";
 import type { RealtimeEventName } from "@trade-shop/contracts/realtime";
@@ -76,7 +76,7 @@ export async function runStream(res: ServerResponse, options: StreamOptions): Pr
 
   // Each heartbeat also asks whether the login may still receive updates.
   async function beat() {
-    write(": heartbeat\n\n");
+    write(frame("heartbeat", {}));
     const facts = await sessionFacts(db, grant.userId);
     if (!facts?.isActive || !facts.tenants.includes(grant.tenantId)) return expire("This login can no longer receive updates.");
     scheduleBeat();

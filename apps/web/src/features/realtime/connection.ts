@@ -1,7 +1,8 @@
 // The real-time stream (SPEC §4 "real-time connection flag", contracts/realtime.ts): a
 // single-use ticket, then Server-Sent Events. The browser's own EventSource reconnect would
 // replay the spent ticket, so every drop closes the source and a fresh ticket is asked for
-// after a growing, jittered wait; coming back online retries at once. `expired` ends it.
+// after a growing, jittered wait; coming back online retries at once, and a stream silent for
+// two heartbeats is dropped and opened again. `expired` ends it.
 import { api } from "@trade-shop/contracts/api";
 import { RealtimeEvents, type RealtimeEventName, type StreamReady } from "@trade-shop/contracts/realtime";
 import type { z } from "zod";
@@ -19,7 +20,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 }
 
 /** The events that change what the app shows (not the stream's own ready/expired). */
-export type ChangeEventName = Exclude<RealtimeEventName, "ready" | "expired">;
+export type ChangeEventName = Exclude<RealtimeEventName, "ready" | "expired" | "heartbeat">;
 export type ChangeEvent = {
   [K in ChangeEventName]: { name: K; data: z.infer<(typeof RealtimeEvents)[K]> };
 }[ChangeEventName];
@@ -53,11 +54,15 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   let attempt = 0;
   let everOpen = false;
   let source: EventSource | null = null;
+  /** A ticket is being asked for: coming back online must not open a second stream beside it. */
+  let opening = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
 
   function stop(final: RealtimeStatus = "off") {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(watchdog);
     source?.close();
     source = null;
     window.removeEventListener("online", retryNow);
@@ -72,7 +77,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   }
 
   function retryNow() {
-    if (stopped || source) return;
+    if (stopped || source || opening) return;
     clearTimeout(timer);
     void open();
   }
@@ -81,6 +86,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     if (stopped) return;
     status.set(everOpen ? "reconnecting" : "connecting");
     let ticket;
+    opening = true;
     try {
       ticket = await apiRequest(api.realtime.ticket, { quiet: true });
     } catch (error) {
@@ -88,31 +94,46 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) stop();
       else retryLater();
       return;
+    } finally {
+      opening = false;
     }
     if (stopped) return;
 
     const opened = new EventSource(`${api.realtime.stream.path}?ticket=${encodeURIComponent(ticket.ticket)}`);
     source = opened;
+    const drop = () => {
+      clearTimeout(watchdog);
+      opened.close();
+      if (source === opened) source = null;
+      retryLater();
+    };
+    // A stream that stays silent well past its heartbeat has died without an error (a phone
+    // that moved from Wi-Fi to mobile data): drop it and open a new one.
+    let silenceMs = 0;
+    const heard = () => {
+      clearTimeout(watchdog);
+      if (silenceMs > 0) watchdog = setTimeout(drop, silenceMs);
+    };
     opened.addEventListener("ready", (message) => {
       const ready = parseData("ready", message);
       if (!ready) return;
+      silenceMs = 2 * ready.heartbeatMs + 5000;
+      heard();
       attempt = 0;
       status.set("live");
       handlers.onReady(ready);
       everOpen = true;
     });
+    opened.addEventListener("heartbeat", heard);
     for (const name of CHANGE_EVENTS) {
       opened.addEventListener(name, (message) => {
+        heard();
         const data = parseData(name, message);
         if (data) handlers.onChange({ name, data } as ChangeEvent);
       });
     }
     opened.addEventListener("expired", () => stop());
-    opened.onerror = () => {
-      opened.close();
-      if (source === opened) source = null;
-      retryLater();
-    };
+    opened.onerror = drop;
   }
 
   window.addEventListener("online", retryNow);
