@@ -96,7 +96,9 @@ describe("live account", () => {
     await openWithToken(page, buyer, "/checkout");
     // SPEC §2: Current Balance and Remaining Credit in the header, in rand.
     await expect.poll(() => headerFigure(page, "balance").textContent()).toBe(rand(before.dcBalance));
-    expect(await headerFigure(page, "credit").textContent()).toBe(rand(creditBefore.remainingCredit));
+    await expect
+      .poll(() => headerFigure(page, "credit").textContent())
+      .toBe(rand(creditBefore.remainingCredit));
     await page.locator("[data-realtime=live]").waitFor();
 
     await page.getByRole("button", { name: "Place order" }).click();
@@ -202,6 +204,8 @@ describe("live account", () => {
       const creditPanel = main.getByRole("region", { name: "Balance and credit" });
       await creditPanel.getByText("Credit limit").waitFor();
       expect(await creditPanel.textContent()).toContain(rand(credit.totalCredit));
+      // Recharts draws once it has measured its box.
+      await creditPanel.locator(".recharts-surface").first().waitFor();
       expect(await creditPanel.locator(".recharts-surface").count()).toBe(1);
 
       const spend = main.getByRole("region", { name: "Spend per month" });
@@ -215,13 +219,16 @@ describe("live account", () => {
         top.products.map((p) => p.productDescription),
       );
       await topPanel.getByRole("button", { name: "By quantity" }).click();
-      expect(await topPanel.getByRole("button", { name: "By quantity" }).getAttribute("aria-pressed")).toBe(
-        "true",
-      );
+      await expect
+        .poll(() => topPanel.getByRole("button", { name: "By quantity" }).getAttribute("aria-pressed"))
+        .toBe("true");
 
       const recent = main.getByRole("region", { name: "Recent orders" });
-      expect(await recent.getByRole("list", { name: "Latest orders" }).getByRole("listitem").count()).toBe(5);
+      const latest = recent.getByRole("list", { name: "Latest orders" });
+      await latest.getByRole("listitem").first().waitFor();
+      expect(await latest.getByRole("listitem").count()).toBe(5);
       const byStatus = recent.getByRole("list", { name: "Orders in the last 12 months by status" });
+      await byStatus.getByRole("listitem").first().waitFor();
       expect(await byStatus.getByRole("listitem").count()).toBeGreaterThan(1);
       await noHorizontalScroll(page);
       await expectNoBlockingViolations(page, `account dashboard ${viewport.width}px`);
@@ -259,7 +266,9 @@ describe("live account", () => {
     await page.getByRole("heading", { level: 1, name: "Order hand-offs" }).waitFor();
     await page.getByRole("button", { name: "Done" }).click();
     await page.waitForURL(/\/hand-offs\?state=done$/);
-    expect(await page.getByRole("button", { name: "Done" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Done" }).getAttribute("aria-pressed"))
+      .toBe("true");
     await expectNoBlockingViolations(page, "hand-offs");
     await page.context().close();
 
