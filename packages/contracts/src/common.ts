@@ -22,11 +22,18 @@ export const IsoDateTime = z.iso.datetime({ offset: true, error: "Use an ISO 860
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
 
 /** Primary keys of database rows (users, carts, orders, roles). */
-export const Id = z.number().int().positive();
+/** The largest id a database integer column holds; a larger one can name nothing. */
+export const MAX_ID = 2_147_483_647;
+
+export const Id = z.number().int().positive().max(MAX_ID);
 export type Id = z.infer<typeof Id>;
 
 /** Ids arrive in URL paths as text; Fastify hands them over as strings. */
-export const IdParam = z.coerce.number<string>().int().positive("Must be a positive whole number");
+export const IdParam = z.coerce
+  .number<string>()
+  .int()
+  .positive("Must be a positive whole number")
+  .max(MAX_ID, "Must be a positive whole number");
 
 /**
  * Required free text: trimmed, with one human message both for a missing field and for an

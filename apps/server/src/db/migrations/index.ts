@@ -4,6 +4,7 @@ import * as m0002 from "./0002-catalogue-search";
 import * as m0003 from "./0003-identity";
 import * as m0004 from "./0004-buying";
 import * as m0005 from "./0005-backoffice";
+import * as m0006 from "./0006-outbox-pruning";
 
 export interface Migration {
   version: number;
@@ -11,4 +12,11 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [{ version: 1, ...m0001 }, { version: 2, ...m0002 }, { version: 3, ...m0003 }, { version: 4, ...m0004 }, { version: 5, ...m0005 }];
+export const migrations: readonly Migration[] = [
+  { version: 1, ...m0001 },
+  { version: 2, ...m0002 },
+  { version: 3, ...m0003 },
+  { version: 4, ...m0004 },
+  { version: 5, ...m0005 },
+  { version: 6, ...m0006 },
+];

@@ -251,6 +251,13 @@ describe("POST /api/Order", () => {
     expect(refused.json().title).toBe(
       "That delivery address is not on your account. Choose one of your addresses.",
     );
+    // An id past what the column holds is bad input, not a server error.
+    const huge = await order(
+      t,
+      trader,
+      commandFrom(cart, { homeDelivery: true, deliveryAddressId: 2_147_483_648 }),
+    );
+    expect(huge.statusCode).toBe(400);
     expect(await countOrders(t)).toBe(before);
     expect(await stockOf(t.database.db, warehouse, sku.skuCode)).toBe(sku.onHand);
 

@@ -38,7 +38,8 @@ function DeliveryChoice({
   onChange: (delivery: Delivery) => void;
 }) {
   const { data: customer, isPending, isError } = useCustomerDetails();
-  // An account with several delivery addresses (branches) chooses one; otherwise its own address.
+  // The account's delivery addresses (a shop with a branch chooses one); an account the back
+  // office has given none is delivered to the address on the account itself.
   const addresses = useCustomerAddresses().data ?? [];
   const name = useId();
   const option =
@@ -49,7 +50,7 @@ function DeliveryChoice({
     <fieldset className={fieldset}>
       <legend className={legend}>Delivery</legend>
       <div className="mt-2 grid gap-2">
-        {addresses.length > 1 ? (
+        {addresses.length > 0 ? (
           addresses.map((address) => (
             <label key={address.id} className={option}>
               <input
@@ -224,12 +225,11 @@ export function CheckoutPage() {
   if (reviewed === null && current !== null) setReviewed(current);
   const changedElsewhere = reviewed !== null && current !== null && current !== reviewed && !place.isPending;
 
-  // The account's own delivery method, and its default address when it has several, decide the
-  // first choice until the customer picks one.
-  const defaultAddress =
-    addresses.length > 1 ? (addresses.find((a) => a.isDefault) ?? addresses[0]) : undefined;
+  // The account's own delivery method ("Collect" or "Collection" means collection) and its
+  // default delivery address decide the first choice until the customer picks one.
+  const defaultAddress = addresses.find((a) => a.isDefault) ?? addresses[0];
   const delivery = deliveryChoice ?? {
-    homeDelivery: customer?.deliveryMethod !== "Collection",
+    homeDelivery: !/^collect/i.test(customer?.deliveryMethod ?? ""),
     addressId: defaultAddress?.id ?? null,
   };
 

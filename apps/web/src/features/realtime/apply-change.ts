@@ -1,8 +1,8 @@
 // What each real-time event does to the cached server state of one shopper. An order's new
 // status and an account's new balance are written straight into the cache (the page changes
 // at once) and the orders are then reloaded for what the event does not carry (invoice
-// numbers). A cart or wishlist change is reloaded, unless this tab is itself changing that list:
-// the answer to its own command is newer than anything a reload started now could bring.
+// numbers). A cart or wishlist change is reloaded, after any command of this tab on that list
+// has settled.
 import type { QueryClient } from "@tanstack/react-query";
 import type { OrderHistory, Order } from "@trade-shop/contracts/orders";
 import type { StreamReady } from "@trade-shop/contracts/realtime";
@@ -28,6 +28,37 @@ export function applyReady(queryClient: QueryClient, shopper: Shopper, ready: St
   reloadAll(queryClient, shopper);
 }
 
+type ListKind = "cart" | "wishlist";
+
+/** Commands of this tab that will answer with the list, or (placing an order) empty the cart. */
+function busyWith(queryClient: QueryClient, kind: ListKind): number {
+  const placing = kind === "cart" ? queryClient.isMutating({ mutationKey: [...ORDERS_KEY, "place"] }) : 0;
+  return queryClient.isMutating({ mutationKey: [kind] }) + placing;
+}
+
+const waitingToReload = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Reloads the list now, or, while this tab has a command on it in flight, once the last one
+ * settles: a reload started now could land after the command's answer and overwrite it, and
+ * dropping the event would lose a change made elsewhere that the answer does not include.
+ */
+function reloadListWhenIdle(queryClient: QueryClient, shopper: Shopper, kind: ListKind) {
+  const reload = () => void queryClient.invalidateQueries({ queryKey: [kind, shopper] });
+  if (busyWith(queryClient, kind) === 0) return reload();
+  const waiting = waitingToReload.get(queryClient) ?? new Set<string>();
+  waitingToReload.set(queryClient, waiting);
+  const key = `${kind}|${shopper}`;
+  if (waiting.has(key)) return;
+  waiting.add(key);
+  const unsubscribe = queryClient.getMutationCache().subscribe(() => {
+    if (busyWith(queryClient, kind) > 0) return;
+    unsubscribe();
+    waiting.delete(key);
+    reload();
+  });
+}
+
 export function applyChange(queryClient: QueryClient, shopper: Shopper, event: ChangeEvent) {
   switch (event.name) {
     case "account":
@@ -48,11 +79,9 @@ export function applyChange(queryClient: QueryClient, shopper: Shopper, event: C
       return;
     }
     case "cart":
-    case "wishlist": {
-      if (queryClient.isMutating({ mutationKey: [event.name] }) > 0) return;
-      void queryClient.invalidateQueries({ queryKey: [event.name, shopper] });
+    case "wishlist":
+      reloadListWhenIdle(queryClient, shopper, event.name);
       return;
-    }
     case "resync":
       reloadAll(queryClient, shopper);
       return;

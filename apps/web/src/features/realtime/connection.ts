@@ -15,6 +15,8 @@ export type RealtimeStatus = "off" | "connecting" | "live" | "reconnecting";
 
 const status = createStore<RealtimeStatus>("off");
 
+const TICKET_TIMEOUT_MS = 10_000;
+
 export function useRealtimeStatus(): RealtimeStatus {
   return useStore(status);
 }
@@ -60,6 +62,8 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   let watchdog: ReturnType<typeof setTimeout> | undefined;
 
   function stop(final: RealtimeStatus = "off") {
+    // Only once: a late answer of this connection must not set the flag under a newer one.
+    if (stopped) return;
     stopped = true;
     clearTimeout(timer);
     clearTimeout(watchdog);
@@ -88,7 +92,11 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     let ticket;
     opening = true;
     try {
-      ticket = await apiRequest(api.realtime.ticket, { quiet: true });
+      // A request the network swallowed (a phone changing networks) gives up and is retried.
+      ticket = await apiRequest(api.realtime.ticket, {
+        quiet: true,
+        signal: AbortSignal.timeout(TICKET_TIMEOUT_MS),
+      });
     } catch (error) {
       // 401: the login ended (the API client has already logged out); nothing to reconnect for.
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) stop();
