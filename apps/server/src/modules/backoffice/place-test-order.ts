@@ -13,28 +13,29 @@ export async function fillCart(t: TestApp, token: string, lines: readonly (reado
   return (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
 }
 
+/** The create-order command the web app builds from the cart it shows, with `extra` on top. */
+export function commandFrom(cart: Cart, extra: object = {}) {
+  return {
+    orderReference: cart.orderReference,
+    createdDate: new Date().toISOString(),
+    discount: cart.discount,
+    applyLiqourCheck: true,
+    totalPriceExcl: cart.totalPriceExcl,
+    totalPriceIncl: cart.totalPriceIncl,
+    orderLines: cart.cartItems.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      dealReference: i.dealReference,
+      unitPriceExcl: i.unitPriceExcl,
+      totalPriceExcl: i.totalPriceExcl,
+      totalPriceIncl: i.totalPriceIncl,
+    })),
+    ...extra,
+  };
+}
+
 export async function placeCart(t: TestApp, token: string, cart: Cart): Promise<Order> {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/Order",
-    token,
-    body: {
-      orderReference: cart.orderReference,
-      createdDate: new Date().toISOString(),
-      discount: cart.discount,
-      applyLiqourCheck: true,
-      totalPriceExcl: cart.totalPriceExcl,
-      totalPriceIncl: cart.totalPriceIncl,
-      orderLines: cart.cartItems.map((i) => ({
-        productId: i.productId,
-        quantity: i.quantity,
-        dealReference: i.dealReference,
-        unitPriceExcl: i.unitPriceExcl,
-        totalPriceExcl: i.totalPriceExcl,
-        totalPriceIncl: i.totalPriceIncl,
-      })),
-    },
-  });
+  const res = await t.request({ method: "POST", url: "/api/Order", token, body: commandFrom(cart) });
   if (res.statusCode !== 200) throw new Error(`place order: ${res.statusCode} ${res.body}`);
   return res.json();
 }

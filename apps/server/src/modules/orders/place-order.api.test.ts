@@ -4,55 +4,9 @@ import { toCents } from "@trade-shop/contracts/common";
 import { OrderConflict } from "@trade-shop/contracts/orders";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
+import type { Cart } from "@trade-shop/contracts/cart";
+import { commandFrom, fillCart } from "../backoffice/place-test-order";
 import { PRICES_CHANGED } from "./place-order";
-
-type Cart = {
-  orderReference: string;
-  createdDate: string;
-  totalPriceExcl: number;
-  totalPriceIncl: number;
-  discount: number;
-  cartItems: {
-    productId: string;
-    quantity: number;
-    dealReference: string | null;
-    unitPriceExcl: number;
-    totalPriceExcl: number;
-    totalPriceIncl: number;
-  }[];
-};
-
-/** The create-order command the web app builds from the cart it shows. */
-const commandFrom = (cart: Cart, extra: object = {}) => ({
-  orderReference: cart.orderReference,
-  createdDate: new Date().toISOString(),
-  discount: cart.discount,
-  applyLiqourCheck: true,
-  totalPriceExcl: cart.totalPriceExcl,
-  totalPriceIncl: cart.totalPriceIncl,
-  orderLines: cart.cartItems.map((i) => ({
-    productId: i.productId,
-    quantity: i.quantity,
-    dealReference: i.dealReference,
-    unitPriceExcl: i.unitPriceExcl,
-    totalPriceExcl: i.totalPriceExcl,
-    totalPriceIncl: i.totalPriceIncl,
-  })),
-  ...extra,
-});
-
-async function fillCart(t: TestApp, token: string, lines: [string, number][]): Promise<Cart> {
-  for (const [skuCode, quantity] of lines) {
-    const res = await t.request({
-      method: "POST",
-      url: "/api/Cart/AdditemToCart",
-      token,
-      body: { skuCode, quantity },
-    });
-    if (res.statusCode !== 200) throw new Error(`add ${skuCode}: ${res.statusCode} ${res.body}`);
-  }
-  return (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
-}
 
 const order = (t: TestApp, token: string, body: object) =>
   t.request({ method: "POST", url: "/api/Order", token, body });
