@@ -1,8 +1,10 @@
-// One Vitest setup, three projects: unit (no database), api (the real app on PGlite or
-// PostgreSQL, chosen by TEST_DB) and e2e (the built app in Debian's Chromium).
+// One Vitest setup, four projects: unit (no database), components (React pieces rendered in
+// happy-dom with Testing Library), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB)
+// and e2e (the built app in Debian's Chromium). In every one, a console.error fails the test.
 import { defineConfig } from "vitest/config";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
+const setupFiles = ["test-support/console-guard.ts"];
 
 export default defineConfig({
   test: {
@@ -10,9 +12,18 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}"],
+          include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.api.test.ts"],
           environment: "node",
+          setupFiles,
+        },
+      },
+      {
+        test: {
+          name: "components",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles,
         },
       },
       {
@@ -20,6 +31,7 @@ export default defineConfig({
           name: `api-${apiDb}`,
           include: ["apps/server/src/**/*.api.test.ts"],
           globalSetup: ["apps/server/test/global-setup.ts"],
+          setupFiles,
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -30,6 +42,7 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
           globalSetup: ["e2e/global-setup.ts"],
+          setupFiles,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -29,6 +29,7 @@ function buildIsStale() {
 
 const suites = [
   { name: "unit", project: "unit", env: {} },
+  { name: "components", project: "components", env: {} },
   { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" } },
   { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" } },
   { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
