@@ -14,7 +14,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
 import { openDatabase, type Database } from "../apps/server/src/db/database";
-import { loadDemoData } from "../apps/server/src/db/demo-data/load";
+import { loadDemoData } from "../apps/server/src/demo-data/load";
 import { migrate } from "../apps/server/src/db/migrate";
 import {
   customerContextFor,

@@ -12,7 +12,7 @@ const externalNpmPackages = {
 };
 
 await build({
-  entryPoints: ["src/main.ts", "src/db/seed-cli.ts"],
+  entryPoints: ["src/main.ts", "src/demo-data/seed-cli.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -12,10 +12,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config";
-import type { Database } from "./db/database";
+import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
 import { registerProblemDetails } from "./http/problem-details";
+import { registerProblemPages } from "./http/problem-pages";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
@@ -32,14 +32,6 @@ import { orderRoutes } from "./modules/orders/routes";
 import { realtimeRoutes } from "./modules/realtime/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
-import type { TokenService } from "./modules/identity/tokens";
-
-/** What every module's routes may use. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-}
 
 export async function buildApp({ config, database, tokens }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -101,6 +93,7 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
   reportsRoutes(app, deps);
   contentRoutes(app, deps);
 
+  registerProblemPages(app);
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

@@ -3,7 +3,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
-import { ensureDemoData } from "./db/demo-startup";
+import { ensureDemoData } from "./demo-data/startup";
 import { migrate } from "./db/migrate";
 import { createBackOfficeSimulator } from "./modules/backoffice/simulator";
 import { resolveJwtSecret } from "./modules/identity/secret";

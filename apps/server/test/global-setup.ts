@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/database";
-import { loadDemoData } from "../src/db/demo-data/load";
+import { loadDemoData } from "../src/demo-data/load";
 import { migrate } from "../src/db/migrate";
 import { databaseUrl, testDbKind, withAdmin, type TemplateInfo } from "./databases";
 

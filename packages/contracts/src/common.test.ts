@@ -8,6 +8,15 @@ describe("toCents / toRand", () => {
     expect(toCents(1234.56)).toBe(123456);
   });
 
+  it("rounds half a cent away from zero as the decimal reads, not as the binary float does", () => {
+    expect(toCents(1.005)).toBe(101); // 1.005 * 100 === 100.49999999999999
+    expect(toCents(-1.005)).toBe(-101);
+    expect(toCents(0.125)).toBe(13);
+    expect(toCents(1.0049)).toBe(100);
+    expect(toCents(-0)).toBe(0);
+    expect(() => toCents(Number.NaN)).toThrow(RangeError);
+  });
+
   it("round-trips every cent value", () => {
     for (const cents of [0, 1, 5, 99, 1999, 123456, 15_000_000]) {
       expect(toCents(toRand(cents))).toBe(cents);

@@ -1,6 +1,7 @@
 // Building blocks every other contract uses: money, dates, error and success shapes, roles.
 // Money crosses the wire as rand with 2 decimals; inside the server it is integer cents.
 import { z } from "zod";
+import { ProblemCode } from "./problems";
 
 /** Rand in JSON. Float noise such as 0.1 + 0.2 is tolerated; a third decimal is not. */
 export const Rand = z
@@ -8,9 +9,16 @@ export const Rand = z
   .refine((rand) => Math.abs(rand * 100 - Math.round(rand * 100)) < 1e-6, "Amounts have at most 2 decimals");
 export type Rand = z.infer<typeof Rand>;
 
-/** Rounds to the nearest cent, which also absorbs float noise such as 0.1 + 0.2. */
+/**
+ * The one conversion from rand to integer cents, on server and web alike. It rounds as the
+ * decimal text reads, half away from zero: 1.005 is 101 cents (1.005 * 100 is
+ * 100.49999999999999 in binary, which a plain Math.round would make 100), -1.005 is -101, and
+ * float noise such as 0.1 + 0.2 is absorbed.
+ */
 export function toCents(rand: number): number {
-  return Math.round(rand * 100);
+  if (!Number.isFinite(rand)) throw new RangeError(`Not an amount in rand: ${rand}`);
+  const cents = Number((Math.abs(rand) * 100).toPrecision(15));
+  return Math.sign(rand) * Math.round(cents) || 0;
 }
 
 export function toRand(cents: number): number {
@@ -57,10 +65,14 @@ export const EmailAddress = requiredText("Enter your e-mail address", 254).check
 );
 export type EmailAddress = z.infer<typeof EmailAddress>;
 
-/** RFC 9457 problem details; `errors` maps a field name to its messages. */
+/**
+ * RFC 9457 problem details; `code` says what went wrong (problems.ts), `errors` maps a field
+ * name to its messages.
+ */
 // Loose: RFC 9457 lets a problem carry extension members (when a lock ends, which SKUs are short).
 export const ProblemDetails = z.looseObject({
-  type: z.string().optional(),
+  type: z.string(),
+  code: ProblemCode,
   title: z.string(),
   status: z.number().int().optional(),
   detail: z.string().optional(),

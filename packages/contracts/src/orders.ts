@@ -147,17 +147,18 @@ export const StockShortage = z.object({
 export type StockShortage = z.infer<typeof StockShortage>;
 
 /**
- * The extension members of POST /api/Order's 409 answers, beside the problem's title; each
- * refusal carries its own: the re-priced `cart` (prices changed), `shortages` (stock),
- * `remainingCredit` with `orderTotal` (credit), `unavailable` SKUs (no longer sold), or the
- * cart's current `orderReference` (the page showed an older cart).
+ * The refusals of POST /api/Order (409, and 403 for liquor), told apart by `code`; each carries
+ * its own members beside the problem's title: the re-priced `cart` (prices changed),
+ * `shortages` (stock), `remainingCredit` with `orderTotal` (credit), `unavailable` SKUs (no
+ * longer sold), or the cart's current `orderReference` (the page showed an older cart).
  */
-export const OrderConflict = z.object({
-  cart: Cart.optional(),
-  shortages: z.array(StockShortage).optional(),
-  remainingCredit: Rand.optional(),
-  orderTotal: Rand.optional(),
-  unavailable: z.array(z.string()).optional(),
-  orderReference: z.string().nullish(),
-});
+export const OrderConflict = z.discriminatedUnion("code", [
+  z.object({ code: z.literal("prices_changed"), cart: Cart }),
+  z.object({ code: z.literal("stock_short"), shortages: z.array(StockShortage).min(1) }),
+  z.object({ code: z.literal("credit_exceeded"), remainingCredit: Rand, orderTotal: Rand }),
+  z.object({ code: z.literal("product_unavailable"), unavailable: z.array(z.string()).min(1) }),
+  z.object({ code: z.literal("cart_changed"), orderReference: z.string().nullable() }),
+  z.object({ code: z.literal("cart_empty") }),
+  z.object({ code: z.literal("liquor_not_allowed") }),
+]);
 export type OrderConflict = z.infer<typeof OrderConflict>;

@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { createPgConfig } from "@electric-sql/pglite/node-postgres";
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { numberTypes } from "./number-types";
 import type { DB } from "./schema";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -22,15 +23,7 @@ export interface Database {
 
 export type Db = Kysely<DB>;
 
-// bigint counts and cents, and numeric rates, arrive as strings by default; every value
-// we store fits a double exactly, so the app sees plain numbers on both engines.
-const numberParser = (value: string) => Number(value);
-const types = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return numberParser;
-    return pg.types.getTypeParser(oid, format);
-  },
-};
+const types = numberTypes;
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;

@@ -3,26 +3,14 @@
 // list passes when it is empty or the user holds any listed role (SPEC §6).
 import type { FastifyRequest } from "fastify";
 import type { TokenClaims } from "@trade-shop/contracts/identity";
-import { DomainError } from "./domain-error";
+import { DomainError } from "../shared/domain-error";
+import { hasAnyRole, type Principal } from "../shared/principal";
 import type { TokenService } from "../modules/identity/tokens";
-
-export interface Principal {
-  userId: number;
-  username: string;
-  roles: string[];
-  tenants: string[];
-  /** The tenant this request acts for: the TenantId header, or the token's first tenant. */
-  tenantId: string | undefined;
-}
 
 declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | undefined;
   }
-}
-
-export function hasAnyRole(held: readonly string[], required: readonly string[] | undefined) {
-  return !required || required.length === 0 || required.some((role) => held.includes(role));
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -38,7 +26,7 @@ function tenantFor(request: FastifyRequest, claims: TokenClaims): string | undef
   const requested = Array.isArray(header) ? header[0] : header;
   if (!requested) return claims.tenants[0];
   if (!claims.tenants.includes(requested)) {
-    throw new DomainError("forbidden", "You do not have access to this tenant.");
+    throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
   }
   return requested;
 }

@@ -3,44 +3,39 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ProblemDetails } from "@trade-shop/contracts/common";
-import { DomainError, type DomainErrorKind, type FieldErrors } from "./domain-error";
+import { problemType, statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
+import { DomainError, type FieldErrors } from "../shared/domain-error";
 
-const statusOf: Record<DomainErrorKind, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  locked: 423,
-  too_many_requests: 429,
-  unavailable: 503,
-};
-
-const titles: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  423: "Locked",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-};
-
+/** A problem-details body: the code decides the status and the `type` URI. */
 export function problem(
-  status: number,
+  code: ProblemCode,
   title: string,
   extra: { detail?: string; errors?: FieldErrors; [k: string]: unknown } = {},
 ): ProblemDetails & Record<string, unknown> {
-  return { type: `https://httpstatuses.io/${status}`, title, status, ...extra };
+  return { type: problemType(code), code, title, status: statusOf(code), ...extra };
 }
 
 export function sendProblem(reply: FastifyReply, body: ProblemDetails & Record<string, unknown>) {
   const status = body.status ?? 500;
   return reply.status(status).type("application/problem+json").send(body);
 }
+
+/** Fastify's own 4xx errors (unknown route, wrong method) by status. */
+const codeOfStatus: Record<number, ProblemCode> = {
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  429: "rate_limited",
+};
+
+const fastifyTitles: Partial<Record<ProblemCode, string>> = {
+  bad_request: "Bad Request",
+  unauthenticated: "Unauthorized",
+  forbidden: "Forbidden",
+  not_found: "Not Found",
+  method_not_allowed: "Method Not Allowed",
+};
 
 // Zod issue paths ("body.orderLines.0.quantity") become field names the UI can show.
 function validationErrors(error: { validation: { instancePath?: string; message?: string; params?: unknown }[] }) {
@@ -66,11 +61,10 @@ const badInputCodes = new Set([
 export function registerProblemDetails(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      const status = statusOf[error.kind];
-      if (status === 503) request.log.warn({ err: error }, "service unavailable");
+      if (error.status === 503) request.log.warn({ err: error }, "service unavailable");
       return sendProblem(
         reply,
-        problem(status, error.message, {
+        problem(error.code, error.message, {
           ...(error.errors ? { errors: error.errors } : {}),
           ...(error.extensions ?? {}),
         }),
@@ -78,7 +72,7 @@ export function registerProblemDetails(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error);
-      return sendProblem(reply, problem(400, "One or more validation errors occurred.", { errors }));
+      return sendProblem(reply, problem("validation", "One or more validation errors occurred.", { errors }));
     }
     if (error.code && badInputCodes.has(error.code)) {
       const detail =
@@ -87,15 +81,16 @@ export function registerProblemDetails(app: FastifyInstance) {
           : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
             ? "Send the request body as JSON (Content-Type: application/json)."
             : "The request body is not valid JSON.";
-      return sendProblem(reply, problem(400, "The request could not be read.", { detail }));
+      return sendProblem(reply, problem("unreadable_request", "The request could not be read.", { detail }));
     }
     if (error.statusCode === 429) {
-      return sendProblem(reply, problem(429, "Too many requests. Please wait a moment and try again."));
+      return sendProblem(reply, problem("rate_limited", "Too many requests. Please wait a moment and try again."));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendProblem(reply, problem(error.statusCode, titles[error.statusCode] ?? "Bad Request", { detail: error.message }));
+      const code = codeOfStatus[error.statusCode] ?? "bad_request";
+      return sendProblem(reply, problem(code, fastifyTitles[code] ?? "Bad Request", { detail: error.message }));
     }
     request.log.error({ err: error }, "unhandled error");
-    return sendProblem(reply, problem(500, "An unexpected server error occurred."));
+    return sendProblem(reply, problem("internal_error", "An unexpected server error occurred."));
   });
 }

@@ -32,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     const url = request.url;
     const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && !url.startsWith("/images/");
     if (!isPage) {
-      return sendProblem(reply, problem(404, "Not Found", { detail: `No resource at ${request.method} ${url.split("?")[0]}.` }));
+      return sendProblem(reply, problem("not_found", "Not Found", { detail: `No resource at ${request.method} ${url.split("?")[0]}.` }));
     }
     if (!built) return reply.status(503).type("text/html").send(NOT_BUILT);
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");

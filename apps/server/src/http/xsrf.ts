@@ -40,7 +40,7 @@ export function registerXsrf(app: FastifyInstance, options: { secureCookie: bool
     if (!cookie || typeof header !== "string" || !same(cookie, header)) {
       return sendProblem(
         reply,
-        problem(403, "Missing or invalid request-forgery token.", {
+        problem("xsrf_mismatch", "Missing or invalid request-forgery token.", {
           detail: `Send the ${XSRF_COOKIE} cookie's value in the X-XSRF-TOKEN header.`,
         }),
       );

@@ -12,7 +12,8 @@ const json = (value: unknown) => JSON.stringify(value);
 describe("describeFailure", () => {
   it("shows the first message of the errors map", () => {
     const body = json({
-      type: "about:blank",
+      type: "/problems/validation",
+      code: "validation",
       title: "One or more fields are invalid",
       status: 400,
       errors: {
@@ -22,7 +23,7 @@ describe("describeFailure", () => {
     });
     expect(describeFailure(400, body)).toEqual({
       message: "Quantity must be at least 1",
-      problem: expect.objectContaining({ title: "One or more fields are invalid", status: 400 }),
+      problem: expect.objectContaining({ code: "validation", status: 400 }),
     });
   });
 
@@ -38,10 +39,15 @@ describe("describeFailure", () => {
   it("shows the title when there is no errors map", () => {
     const failure = describeFailure(
       409,
-      json({ title: "Cart prices updated. Please review cart and place order again.", status: 409 }),
+      json({
+        type: "/problems/prices_changed",
+        code: "prices_changed",
+        title: "Cart prices updated. Please review cart and place order again.",
+        status: 409,
+      }),
     );
     expect(failure.message).toBe("Cart prices updated. Please review cart and place order again.");
-    expect(failure.problem?.status).toBe(409);
+    expect(failure.problem?.code).toBe("prices_changed");
   });
 
   it("uses the errors map even when the title is missing, but keeps no half-formed problem", () => {
@@ -185,14 +191,17 @@ describe("apiRequest", () => {
     const { client, session, contracts } = await load();
     session.startSession(token);
     answer = () =>
-      new Response(JSON.stringify({ title: "Your session has ended", status: 401 }), { status: 401 });
+      new Response(
+        JSON.stringify({ type: "/problems/unauthenticated", code: "unauthenticated", title: "Your session has ended", status: 401 }),
+        { status: 401 },
+      );
     const failure = await client.apiRequest(contracts.api.cart.getUserCart).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(client.ApiError);
     expect(failure).toMatchObject({
       status: 401,
       message: "Your session has ended",
-      problem: { title: "Your session has ended" },
+      problem: { code: "unauthenticated" },
     });
     expect(session.getSession()).toBeNull();
     expect(saved.has("tradeshop.session")).toBe(false);

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-identity";
 import * as m0004 from "./0004-buying";
 import * as m0005 from "./0005-backoffice";
 import * as m0006 from "./0006-outbox-pruning";
+import * as m0007 from "./0007-order-id-by-default";
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, ...m0004 },
   { version: 5, ...m0005 },
   { version: 6, ...m0006 },
+  { version: 7, ...m0007 },
 ];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toCents } from "@trade-shop/contracts/common";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "../backoffice/place-test-order";
+import { placeTestOrder } from "../../../test/orders";
 import { createBackOfficeSimulator } from "../backoffice/simulator";
 
 describe("POST /api/Users/GetCreditDetails", () => {
@@ -59,7 +59,7 @@ describe("POST /api/Users/GetCreditDetails", () => {
   it("answers 404 for a login without a customer account, 401 without a login, 403 for a tenant not held", async () => {
     const staff = await creditDetails(await t.login("staff"), "gauteng");
     expect(staff.statusCode).toBe(404);
-    expect(staff.json().title).toBe("Your login is not linked to a customer account in this tenant.");
+    expect(staff.json().code).toBe("not_found");
     expect((await creditDetails()).statusCode).toBe(401);
     expect((await creditDetails(trader, "coastal")).statusCode).toBe(403);
   });

@@ -4,8 +4,8 @@ import type { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../http/auth";
-import { notFound } from "../../http/domain-error";
+import type { Principal } from "../../shared/principal";
+import { notFound } from "../../shared/domain-error";
 import { creditPosition } from "./credit";
 
 /** Balance, limit and what remains of it for one customer account (remaining is negative when over). */

@@ -2,8 +2,8 @@
 // come from the back office with the account; the shop shows them and does not change them.
 import type { CustomerAddress } from "@trade-shop/contracts/accounts";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../http/auth";
-import { notFound } from "../../http/domain-error";
+import type { Principal } from "../../shared/principal";
+import { notFound } from "../../shared/domain-error";
 import { addressFields } from "./address-fields";
 import { customerContextFor } from "./customer-context";
 
@@ -25,4 +25,32 @@ export async function customerAddressesFor(db: Db, principal: Principal): Promis
     ...addressFields(row),
     isDefault: row.isDefault,
   }));
+}
+
+/** What an order records about the account it is for. */
+export async function orderingAccount(db: Db, customerId: number) {
+  return db
+    .selectFrom("customers")
+    .select(["name", "taxNumber", "contactEmail", "contactCellphone", "repCode", "vendorNumber"])
+    .where("id", "=", customerId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Where an order goes: the chosen delivery address, else the account's own address. Only an
+ * address of this customer counts: an id from another account (or tenant) is not found.
+ */
+export async function deliveryAddressFor(db: Db, customerId: number, addressId: number | null | undefined) {
+  const columns = ["address1", "address2", "address3", "address4", "address5", "addressPc"] as const;
+  if (addressId == null) {
+    return db.selectFrom("customers").select(columns).where("id", "=", customerId).executeTakeFirstOrThrow();
+  }
+  const chosen = await db
+    .selectFrom("customerAddresses")
+    .select(columns)
+    .where("id", "=", addressId)
+    .where("customerId", "=", customerId)
+    .executeTakeFirst();
+  if (!chosen) throw notFound("That delivery address is not on your account. Choose one of your addresses.");
+  return chosen;
 }

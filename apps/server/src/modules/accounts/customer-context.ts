@@ -1,9 +1,8 @@
 // What prices, stock and rules apply to the caller: the customer account linked to the
 // logged-in user in the request's tenant. Staff and visitors have none and see list prices.
 import type { Db } from "../../db/database";
-import type { FastifyRequest } from "fastify";
-import { principalOf, type Principal } from "../../http/auth";
-import { DomainError } from "../../http/domain-error";
+import type { Principal } from "../../shared/principal";
+import { DomainError } from "../../shared/domain-error";
 
 export interface CustomerContext {
   customerId: number;
@@ -43,13 +42,7 @@ export async function requireCustomer(
 ): Promise<CustomerContext> {
   const customer = await customerContextFor(db, principal);
   if (!customer) {
-    throw new DomainError("forbidden", "Your login is not linked to a customer account in this tenant.");
+    throw new DomainError("not_a_customer", "Your login is not linked to a customer account in this tenant.");
   }
   return customer;
-}
-
-/** The logged-in customer behind a request to an authenticated route. */
-export async function customerOfRequest(db: Db, request: FastifyRequest) {
-  const principal = principalOf(request);
-  return { customer: await requireCustomer(db, principal), principal };
 }

@@ -50,7 +50,7 @@ describe("POST /api/Users/GetCustomerDetails", () => {
   it("answers 404 for a user without a customer account, such as staff", async () => {
     const res = await details(await t.login("staff"));
     expect(res.statusCode).toBe(404);
-    expect(res.json().title).toBe("Your login is not linked to a customer account in this tenant.");
+    expect(res.json().code).toBe("not_found");
   });
 
   it("needs a login, and a tenant the login holds", async () => {

@@ -3,8 +3,8 @@
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../http/auth";
-import { notFound } from "../../http/domain-error";
+import type { Principal } from "../../shared/principal";
+import { notFound } from "../../shared/domain-error";
 import { addressFields } from "./address-fields";
 
 export async function customerDetailsFor(

@@ -1,7 +1,7 @@
 // /api/Users endpoints of the accounts domain: the logged-in customer's own account.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
 import { handle } from "../../http/route";
 import { customerAddressesFor } from "./customer-addresses";

@@ -5,7 +5,7 @@ import type { BackOfficeStatusCallback } from "@trade-shop/contracts/backoffice"
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../http/domain-error";
+import { DomainError, notFound } from "../../shared/domain-error";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature";
 import { applyStatusChange, lockOrder } from "./status";
 
@@ -17,7 +17,7 @@ const refusals: Record<SignatureProblem, string> = {
 };
 
 export function assertSignedCallback(secret: string | undefined, request: SignedRequest, windowSeconds: number) {
-  if (!secret) throw new DomainError("unavailable", "Status callbacks are not configured (BACKOFFICE_SECRET is unset).");
+  if (!secret) throw new DomainError("service_unavailable", "Status callbacks are not configured (BACKOFFICE_SECRET is unset).");
   const problem = checkSignature(secret, request, { windowSeconds, nowSeconds: Math.floor(Date.now() / 1000) });
   if (problem) throw new DomainError("unauthenticated", refusals[problem]);
 }

@@ -5,7 +5,7 @@ import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../http/domain-error";
+import { DomainError, notFound } from "../../shared/domain-error";
 import { BACKOFFICE_TOPIC } from "../orders/place-order";
 
 interface HandOffRow {
@@ -78,7 +78,7 @@ export async function retryHandOff(db: Db, tenantId: string, id: number): Promis
   if (row.status !== "parked") {
     const state = stateOf(row);
     throw new DomainError(
-      "conflict",
+      "hand_off_not_parked",
       state === "done" ? `Order ${row.orderNumber} has already been handed over.` : `Order ${row.orderNumber} is already queued; it will be tried again by itself.`,
       { extensions: { state } },
     );

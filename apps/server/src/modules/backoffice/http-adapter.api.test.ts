@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BackOfficeHandOff } from "@trade-shop/contracts/backoffice";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "./place-test-order";
+import { placeTestOrder } from "../../../test/orders";
 import { checkSignature, signBody } from "./signature";
 
 const SECRET = randomBytes(32).toString("hex");
@@ -202,6 +202,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       expect(late.json().message).toMatch(/already past Picking \(Invoiced\)/);
       const rejected = await callback(event("Rejected", { reason: "Changed our mind" }));
       expect(rejected.statusCode).toBe(409);
+      expect(rejected.json().code).toBe("status_not_allowed");
       expect(rejected.json().title).toBe(`Order ${placed.orderId} cannot go from Invoiced to Rejected.`);
       expect((await getOrder(placed.id)).currentPastelStatus).toBe("Invoiced");
       expect(await balanceOf()).toBe(balance + Math.round(placed.totalPriceIncl * 100));
@@ -218,9 +219,11 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       const wrongKey = await callback(body, { secret: randomBytes(32).toString("hex") });
       expect(wrongKey.statusCode).toBe(401);
       expect(wrongKey.headers["content-type"]).toMatch(/^application\/problem\+json/);
+      expect(wrongKey.json().code).toBe("unauthenticated");
       expect(wrongKey.json().title).toBe("The request's signature does not match.");
       const old = await callback(body, { timestamp: now - 600 });
       expect(old.statusCode).toBe(401);
+      expect(old.json().code).toBe("unauthenticated");
       expect(old.json().title).toBe("The request's timestamp is outside the allowed window.");
       const tampered = await t.app.inject({
         method: "POST",
@@ -240,6 +243,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
         payload: raw,
       });
       expect(unsigned.statusCode).toBe(401);
+      expect(unsigned.json().code).toBe("unauthenticated");
       expect(unsigned.json().title).toBe("The request is not signed.");
       const empty = await t.app.inject({ method: "POST", url: "/api/BackOffice/StatusCallback" });
       expect(empty.statusCode).toBe(401);
@@ -303,12 +307,14 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       expect(new Date(retried.json().nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
       const again = await retry(entry.id);
       expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe("hand_off_not_parked");
       expect(again.json().title).toBe(`Order ${placed.orderId} is already queued; it will be tried again by itself.`);
 
       expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
       expect((await getOrder(placed.id)).currentPastelStatus).toBe("Submitted");
       const done = await retry(entry.id);
       expect(done.statusCode).toBe(409);
+      expect(done.json().code).toBe("hand_off_not_parked");
       expect(done.json().title).toBe(`Order ${placed.orderId} has already been handed over.`);
       expect((await handOffs("?state=done")).json().find((h: { id: number }) => h.id === entry.id)).toMatchObject({ state: "done" });
       expect((await retry(99_999_999)).statusCode).toBe(404);

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import { BACKOFFICE_SIGNATURE_HEADER, BACKOFFICE_TIMESTAMP_HEADER } from "@trade-shop/contracts/backoffice";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { applyStatusCallback, assertSignedCallback } from "./callback";
 import { listHandOffs, retryHandOff } from "./hand-offs";
@@ -38,7 +38,7 @@ export function backOfficeRoutes(app: FastifyInstance, { config, database: { db 
         );
         done(null, JSON.parse(raw));
       } catch (error) {
-        done(error instanceof DomainError ? error : new DomainError("invalid", "The request body is not valid JSON."));
+        done(error instanceof DomainError ? error : new DomainError("validation", "The request body is not valid JSON."));
       }
     });
     // A request without a JSON body never reached the check above.

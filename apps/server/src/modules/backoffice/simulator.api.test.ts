@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "./place-test-order";
+import { placeTestOrder } from "../../../test/orders";
 import { createBackOfficeSimulator, type BackOfficeSimulator } from "./simulator";
 
 describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {

@@ -6,7 +6,7 @@
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { NOT_YET_INVOICED } from "../accounts/credit";
 
 /** The normal flow; On Hold and Rejected step out of it before invoicing. */
@@ -62,7 +62,7 @@ export function judgeTransition(from: OrderStatus, to: OrderStatus): StatusOutco
 export async function applyStatusChange(trx: Db, order: OrderForStatus, change: StatusChange): Promise<StatusOutcome> {
   const verdict = judgeTransition(order.status, change.status);
   if (verdict === "refused") {
-    throw new DomainError("conflict", `Order ${order.orderId} cannot go from ${order.status} to ${change.status}.`, {
+    throw new DomainError("status_not_allowed", `Order ${order.orderId} cannot go from ${order.status} to ${change.status}.`, {
       extensions: { currentPastelStatus: order.status },
     });
   }
@@ -71,17 +71,17 @@ export async function applyStatusChange(trx: Db, order: OrderForStatus, change: 
   const becomesInvoiced = NOT_YET_INVOICED.includes(order.status) && INVOICED.includes(change.status);
   if (verdict === "changed") {
     if (change.status === "Submitted" && !salesOrderNumber) {
-      throw new DomainError("invalid", "A submitted order needs its sales order number.", {
+      throw new DomainError("validation", "A submitted order needs its sales order number.", {
         errors: { salesOrderNumber: ["Required with status Submitted."] },
       });
     }
     if (becomesInvoiced && !invoiceNumber) {
-      throw new DomainError("invalid", "An invoiced order needs its invoice number.", {
+      throw new DomainError("validation", "An invoiced order needs its invoice number.", {
         errors: { invoiceNumber: ["Required when the order is invoiced."] },
       });
     }
     if ((change.status === "On Hold" || change.status === "Rejected") && !change.reason) {
-      throw new DomainError("invalid", `An order ${change.status === "On Hold" ? "on hold" : "rejected"} needs a reason.`, {
+      throw new DomainError("validation", `An order ${change.status === "On Hold" ? "on hold" : "rejected"} needs a reason.`, {
         errors: { reason: [`Required with status ${change.status}.`] },
       });
     }

@@ -2,9 +2,9 @@
 // web replaces its copy with each answer (SPEC §4 Cart).
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../accounts/customer-context";
+import { customerOfRequest } from "../../http/customer-of-request";
 import { addToCart, clearCart, getCart, removeFromCart } from "./cart";
 
 export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {

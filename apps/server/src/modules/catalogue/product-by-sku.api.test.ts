@@ -178,6 +178,7 @@ describe("POST /api/Product/GetProductBySkuCode", () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/problem+json");
+    expect(res.json().code).toBe("not_found");
     expect(res.json().title).toContain("NOPE-00000");
   });
 

@@ -3,9 +3,9 @@
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { notFound } from "../../http/domain-error";
+import { notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { customerContextFor } from "../accounts/customer-context";
 import { MAX_IMAGE_BYTES } from "./image-upload";

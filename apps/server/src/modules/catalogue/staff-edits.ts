@@ -10,7 +10,7 @@ import type {
 } from "@trade-shop/contracts/catalogue";
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import { DomainError, invalid, notFound, type FieldErrors } from "../../http/domain-error";
+import { DomainError, invalid, notFound, type FieldErrors } from "../../shared/domain-error";
 import { dataUrlBytes, ImageRefused, prepareUpload, type StoredImage } from "./image-upload";
 import { contentHashOf } from "./image-urls";
 import type { Shopper } from "./product-queries";
@@ -50,7 +50,7 @@ async function prepareAll(sources: readonly string[]): Promise<StoredImage[]> {
   if (fields.length > 0) {
     const first = errors[fields[0]!]![0]!;
     throw new DomainError(
-      "invalid",
+      "validation",
       fields.length === 1 ? first : `${fields.length} files cannot be uploaded.`,
       { errors },
     );

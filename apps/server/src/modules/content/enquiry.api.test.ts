@@ -126,7 +126,7 @@ describe("POST /api/Users/UserEnquiry rate limits (AUTH_RATE_LIMIT_FACTOR=1)", (
   afterAll(() => t.close());
 
   it("limits one client address, whoever the sender claims to be", async () => {
-    const { max } = ENQUIRY_RATE_LIMITS.perIp;
+    const { max } = ENQUIRY_RATE_LIMITS.enquiry.perIp;
     for (let i = 0; i < max; i++) {
       expect(
         (await send(t, enquiry({ email: `sender-${i}@spaza.example` }), { remoteAddress: "10.9.0.1" }))
@@ -138,7 +138,7 @@ describe("POST /api/Users/UserEnquiry rate limits (AUTH_RATE_LIMIT_FACTOR=1)", (
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["content-type"]).toContain("application/problem+json");
-    expect(limited.json().title).toBe("Too many requests. Please wait a moment and try again.");
+    expect(limited.json().code).toBe("rate_limited");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(
       (await send(t, enquiry({ email: "one-more@spaza.example" }), { remoteAddress: "10.9.0.2" })).statusCode,
@@ -146,7 +146,7 @@ describe("POST /api/Users/UserEnquiry rate limits (AUTH_RATE_LIMIT_FACTOR=1)", (
   });
 
   it("limits one sender e-mail address, whichever addresses the messages come from", async () => {
-    const { max } = ENQUIRY_RATE_LIMITS.perEmail;
+    const { max } = ENQUIRY_RATE_LIMITS.enquiry.perKey;
     for (let i = 0; i < max; i++) {
       expect(
         (await send(t, enquiry({ email: "Busy@Spaza.Example" }), { remoteAddress: `10.9.1.${i + 1}` }))
@@ -172,7 +172,7 @@ describe("POST /api/Users/UserEnquiry without e-mail outside demo mode", () => {
   it("refuses up front (503) and stores nothing, so nobody waits for a reply that cannot come", async () => {
     const res = await send(t, enquiry());
     expect(res.statusCode).toBe(503);
-    expect(res.json().title).toBe("E-mail cannot be sent from this shop at the moment.");
+    expect(res.json().code).toBe("service_unavailable");
     expect(await enquiries(t)).toEqual([]);
     expect(await queued(t)).toEqual([]);
   });

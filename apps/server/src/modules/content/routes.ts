@@ -2,19 +2,20 @@
 // visitors and logged-in users alike; a logged-in sender is named in the e-mail.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { createEnquiryRateLimits } from "./enquiry-limits";
+import { createRateLimits } from "../../http/limits";
+import { ENQUIRY_RATE_LIMITS, tooManyFromSender } from "./enquiry-limits";
 import { receiveEnquiry } from "./enquiries";
 
 export function contentRoutes(app: FastifyInstance, { config, database }: AppDeps) {
-  const limits = createEnquiryRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR);
+  const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, ENQUIRY_RATE_LIMITS);
 
   handle(
     app,
     api.users.enquiry,
     async (request, reply) => {
-      await limits.perEmail(request, reply, request.body.email);
+      await limits.perKey("enquiry", request, reply, request.body.email, tooManyFromSender);
       const principal = request.principal;
       const sender = principal ? { username: principal.username, tenantId: principal.tenantId } : undefined;
       const { envelope, enquiryId } = await receiveEnquiry(database.db, config, request.body, sender);
@@ -22,6 +23,6 @@ export function contentRoutes(app: FastifyInstance, { config, database }: AppDep
       else request.log.info({ enquiryId }, "enquiry received");
       return envelope;
     },
-    { config: limits.perIp },
+    { config: limits.perIp("enquiry") },
   );
 }

@@ -39,7 +39,26 @@ describe("API plumbing", () => {
     const res = await t.request({ method: "GET", url: "/api/NoSuchThing" });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/problem+json");
-    expect(res.json().title).toBe("Not Found");
+    expect(res.json().code).toBe("not_found");
+  });
+
+  it("gives every problem the shop's own type URI, which documents its code", async () => {
+    const unknown = await t.request({ method: "GET", url: "/api/NoSuchThing" });
+    const invalid = await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: 5 } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: "validation", type: "/problems/validation", status: 400 });
+    for (const answer of [unknown.json(), invalid.json()]) {
+      const doc = await t.app.inject({ method: "GET", url: answer.type });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.headers["content-type"]).toContain("text/html");
+      expect(doc.body).toContain(`<code>${answer.code}</code>`);
+      expect(doc.body).toContain(`HTTP status ${answer.status}`);
+    }
+    const index = await t.app.inject({ method: "GET", url: "/problems" });
+    expect(index.body).toContain('href="/problems/stock_short"');
+    const made_up = await t.app.inject({ method: "GET", url: "/problems/no_such_code" });
+    expect(made_up.statusCode).toBe(404);
+    expect(made_up.json().code).toBe("not_found");
   });
 
   it("refuses a state-changing request without the XSRF header", async () => {
@@ -50,7 +69,7 @@ describe("API plumbing", () => {
       payload: JSON.stringify({ username: "trader", password: "x" }),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().title).toMatch(/request-forgery/);
+    expect(res.json().code).toBe("xsrf_mismatch");
   });
 
   it("refuses a mismatched XSRF header", async () => {

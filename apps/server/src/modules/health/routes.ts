@@ -2,7 +2,7 @@
 // the catalogue is loaded, so an operator sees a half-started shop at a glance.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
 
 export function healthRoutes(app: FastifyInstance, { database }: AppDeps) {

@@ -57,7 +57,7 @@ describe("POST /api/Users/Authenticate", () => {
       body: { username: "nobody-here", password: "whatever-it-is" },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json().title).toBe("The username or password is incorrect.");
+    expect(res.json().code).toBe("bad_credentials");
   });
 
   it("locks the account for 15 minutes after 5 failures, even for the right password", async () => {
@@ -132,6 +132,7 @@ describe("bearer tokens", () => {
     expect(decodeJwt(expired.token).exp).toBeLessThan(Date.now() / 1000);
     const res = await t.request({ method: "GET", url: "/api/health", token: expired.token });
     expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("unauthenticated");
     expect(res.json().title).toMatch(/expired/);
     const fresh = await createTokenService(t.secret, 1).issue({ id: 1, username: "trader", firstname: "T", lastname: "R", roles: [], tenants: ["gauteng"] });
     expect((await t.request({ method: "GET", url: "/api/health", token: fresh.token })).statusCode).toBe(200);

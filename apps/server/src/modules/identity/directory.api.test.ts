@@ -116,7 +116,7 @@ describe("without a directory", () => {
   it("answers the directory search with a clear 503", async () => {
     const res = await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=th", token: await t.login("admin") });
     expect(res.statusCode).toBe(503);
-    expect(res.json().title).toBe("The staff directory is not configured for this shop.");
+    expect(res.json().code).toBe("service_unavailable");
   });
 });
 
@@ -132,7 +132,7 @@ describe("with the directory down", () => {
     const admin = await t.login("admin");
     const res = await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=th", token: admin });
     expect(res.statusCode).toBe(503);
-    expect(res.json().title).toBe("The staff directory cannot be reached at the moment. Try again shortly.");
+    expect(res.json().code).toBe("service_unavailable");
     await t.request({
       method: "POST",
       url: "/api/Users",

@@ -13,7 +13,7 @@ import {
 } from "ldapts";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
 import type { Config } from "../../config";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 
 export interface Directory {
   /** People whose account name, uid or common name starts with `prefix`. */
@@ -47,12 +47,12 @@ const ATTRIBUTES = [
 const AD_ACCOUNT_DISABLED = 0x2;
 
 export const directoryNotConfigured = () =>
-  new DomainError("unavailable", "The staff directory is not configured for this shop.", {
+  new DomainError("service_unavailable", "The staff directory is not configured for this shop.", {
     extensions: { detail: "Set LDAP_URL, LDAP_SEARCH_BASE and the service account (LDAP_BIND_DN, LDAP_BIND_PASSWORD)." },
   });
 
 const directoryUnreachable = () =>
-  new DomainError("unavailable", "The staff directory cannot be reached at the moment. Try again shortly.");
+  new DomainError("service_unavailable", "The staff directory cannot be reached at the moment. Try again shortly.");
 
 function first(entry: Entry, attribute: string): string | null {
   const value = entry[attribute];

@@ -3,7 +3,7 @@
 // minutes; a success resets the count).
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { directoryNotConfigured, type Directory } from "./directory";
 import { sendResetLink } from "./password-reset";
 import { verifyPassword } from "./passwords";
@@ -21,12 +21,12 @@ export interface LoginDeps {
 }
 
 const wrongCredentials = () =>
-  new DomainError("unauthenticated", "The username or password is incorrect.", {
+  new DomainError("bad_credentials", "The username or password is incorrect.", {
     errors: { password: ["The username or password is incorrect."] },
   });
 
 const lockedUntil = (until: Date) =>
-  new DomainError("locked", "Your account is locked after too many failed log-in attempts.", {
+  new DomainError("account_locked", "Your account is locked after too many failed log-in attempts.", {
     extensions: { detail: `Try again after ${until.toISOString()}.`, lockoutExpiryDate: until.toISOString() },
   });
 
@@ -62,12 +62,12 @@ export async function logIn(
     if (after.lockoutExpiryDate && after.lockoutExpiryDate > now) throw lockedUntil(after.lockoutExpiryDate);
     throw wrongCredentials();
   }
-  if (!user.isActive) throw new DomainError("forbidden", "This account is disabled. Contact your sales representative.");
+  if (!user.isActive) throw new DomainError("account_disabled", "This account is disabled. Contact your sales representative.");
   await recordSuccessfulLogin(db, user.id);
   // An admin asked for a new password: the right old one earns a reset link, not a session.
   if (user.resetPasswordOnNextLogin && !user.isActiveDirectoryUser) {
     await db.transaction().execute((trx) => sendResetLink(trx, deps.config, user, "required"));
-    throw new DomainError("forbidden", "You need to choose a new password. We have e-mailed you a link to do so.", {
+    throw new DomainError("password_change_required", "You need to choose a new password. We have e-mailed you a link to do so.", {
       extensions: { passwordResetRequired: true },
     });
   }

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { assertCanSend, queueEmail } from "../messaging/outgoing";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";
@@ -66,7 +66,7 @@ export async function requestPasswordReset(db: Db, config: ResetConfig, emailAdd
   return { emailAddress };
 }
 
-const badLink = (message: string) => new DomainError("invalid", message, { errors: { hash: [message] } });
+const badLink = (message: string) => new DomainError("validation", message, { errors: { hash: [message] } });
 
 export async function resetPassword(db: Db, request: { hash: string; password: string }) {
   const hash = tokenHash(request.hash);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import { assertGoodPassword, passwordProblems } from "./password-rules";
 
@@ -40,7 +40,7 @@ describe("password rules", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).kind).toBe("invalid");
+      expect((error as DomainError).code).toBe("validation");
       expect((error as DomainError).errors).toEqual({ password: ["This password is too common. Choose one that is harder to guess"] });
     }
   });

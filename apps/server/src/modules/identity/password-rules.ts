@@ -1,6 +1,6 @@
 // The rules for a new password (DESIGN.md §4): at least 10 characters (also checked by the
 // contracts), not a common password, and not the user's own username or e-mail address.
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -26,6 +26,6 @@ export function passwordProblems(password: string, owner: { username?: string; e
 export function assertGoodPassword(password: string, owner: { username?: string; email?: string } = {}) {
   const problems = passwordProblems(password, owner);
   if (problems.length > 0) {
-    throw new DomainError("invalid", problems[0]!, { errors: { password: problems } });
+    throw new DomainError("validation", problems[0]!, { errors: { password: problems } });
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { AUTH_RATE_LIMITS } from "./rate-limits";
+import { AUTH_RATE_LIMITS } from "./auth-limits";
 
 describe("rate limits of the log-in, registration and reset endpoints (AUTH_RATE_LIMIT_FACTOR=1)", () => {
   let t: TestApp;
@@ -20,13 +20,13 @@ describe("rate limits of the log-in, registration and reset endpoints (AUTH_RATE
     const limited = await requestReset("one-more@nowhere.test", "10.0.0.1");
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["content-type"]).toContain("application/problem+json");
-    expect(limited.json().title).toBe("Too many requests. Please wait a moment and try again.");
+    expect(limited.json().code).toBe("rate_limited");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await requestReset("one-more@nowhere.test", "10.0.0.2")).statusCode).toBe(200);
   });
 
   it("limits one account, whichever addresses the requests come from", async () => {
-    const { max } = AUTH_RATE_LIMITS.requestPasswordReset.perAccount;
+    const { max } = AUTH_RATE_LIMITS.requestPasswordReset.perKey;
     for (let i = 0; i < max; i++) {
       expect((await requestReset("Target@Demo.Shop", `10.1.0.${i + 1}`)).statusCode).toBe(200);
     }
@@ -38,7 +38,7 @@ describe("rate limits of the log-in, registration and reset endpoints (AUTH_RATE
   });
 
   it("limits log-in attempts per username, also for names that do not exist", async () => {
-    const { max } = AUTH_RATE_LIMITS.authenticate.perAccount;
+    const { max } = AUTH_RATE_LIMITS.authenticate.perKey;
     const attempt = (i: number) =>
       t.request({
         method: "POST",
@@ -51,7 +51,7 @@ describe("rate limits of the log-in, registration and reset endpoints (AUTH_RATE
   });
 
   it("limits PIN requests per customer account", async () => {
-    const { max } = AUTH_RATE_LIMITS.preRegister.perAccount;
+    const { max } = AUTH_RATE_LIMITS.preRegister.perKey;
     const ask = (i: number) =>
       t.request({
         method: "POST",

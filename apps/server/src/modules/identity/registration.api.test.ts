@@ -77,7 +77,7 @@ describe("self-registration with a one-time PIN", () => {
       const unknown = await post("GetUserOtpDetails", { pastelCustomerAccount: "CUS9999", emailAddress: "someone@else.test" });
       for (const res of [mismatched, unknown]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json().title).toBe("The account number and e-mail address do not match our records.");
+        expect(res.json().code).toBe("not_found");
         expect(res.json().errors.emailAddress[0]).toMatch(/Use the e-mail address on your customer account/);
       }
     });
@@ -85,6 +85,7 @@ describe("self-registration with a one-time PIN", () => {
     it("refuses an account that already has a user (409)", async () => {
       const res = await post("GetUserOtpDetails", { pastelCustomerAccount: "CUS0001", emailAddress: "orders.traderswholesale@demo.shop" });
       expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe("account_has_user");
       expect(res.json().title).toMatch(/CUS0001 already has a user/);
     });
 

@@ -13,7 +13,7 @@ import type {
 } from "@trade-shop/contracts/identity";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError, conflict } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { assertCanSend, queueEmail, queueSms } from "../messaging/outgoing";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -57,7 +57,7 @@ const noSuchAccount = () => {
 };
 
 const alreadyRegistered = (accountId: string) =>
-  new DomainError("conflict", `Account ${accountId} already has a user. Log in, or reset your password if you forgot it.`, {
+  new DomainError("account_has_user", `Account ${accountId} already has a user. Log in, or reset your password if you forgot it.`, {
     errors: { pastelCustomerAccount: [`Account ${accountId} already has a user`] },
   });
 
@@ -94,7 +94,7 @@ async function findRegisteringCustomer(
   const matches = await query.execute();
   if (matches.length === 0) throw noSuchAccount();
   if (matches.length > 1) {
-    throw conflict("This account number exists in more than one tenant. Choose the tenant first.");
+    throw new DomainError("tenant_required", "This account number exists in more than one tenant. Choose the tenant first.");
   }
   const match = matches[0]!;
   return { ...match, contactEmail: match.contactEmail! };
@@ -120,7 +120,7 @@ function chosenCellphone(customer: RegisteringCustomer, chosen: string | null | 
   const fits = onFile && chosen && (chosen.trim() === maskCellphone(onFile) || toE164(chosen) === onFile);
   if (!fits) {
     const message = "Choose one of the cellphone numbers on your account";
-    throw new DomainError("invalid", `${message}.`, { errors: { otpSMSNumber: [message] } });
+    throw new DomainError("validation", `${message}.`, { errors: { otpSMSNumber: [message] } });
   }
   return onFile;
 }
@@ -130,7 +130,7 @@ function chosenEmail(customer: RegisteringCustomer, chosen: string | null | unde
   const value = chosen?.trim().toLowerCase();
   if (!value || (value !== maskEmail(onFile).toLowerCase() && value !== onFile.toLowerCase())) {
     const message = "Choose one of the e-mail addresses on your account";
-    throw new DomainError("invalid", `${message}.`, { errors: { otpEmailAddress: [message] } });
+    throw new DomainError("validation", `${message}.`, { errors: { otpEmailAddress: [message] } });
   }
   return onFile;
 }
@@ -188,7 +188,7 @@ export async function preRegister(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const pinProblem = (field: "otpKey" | "otpPin", message: string) =>
-  new DomainError("invalid", message, { errors: { [field]: [message] } });
+  new DomainError("validation", message, { errors: { [field]: [message] } });
 
 const PIN_UNKNOWN = "This PIN request is not known. Request a new PIN.";
 const PIN_REPLACED = "This PIN was already used, or replaced by a newer one. Request a new PIN.";
@@ -229,15 +229,15 @@ export async function registerExternalUser(db: Db, payload: RegisterExternalUser
   assertPinUsable(otp);
   if (otp.accountId.toUpperCase() !== payload.customerAccount.trim().toUpperCase()) {
     const message = `This PIN was sent for another account; register account ${otp.accountId} with it, or request a new PIN`;
-    throw new DomainError("invalid", `${message}.`, { errors: { customerAccount: [message] } });
+    throw new DomainError("validation", `${message}.`, { errors: { customerAccount: [message] } });
   }
   if (otp.email !== email) {
     const message = "Use the e-mail address you requested the PIN with";
-    throw new DomainError("invalid", `${message}.`, { errors: { email: [message] } });
+    throw new DomainError("validation", `${message}.`, { errors: { email: [message] } });
   }
   if ((await findUserIdByName(db, "email", email)) || (await findUserIdByName(db, "username", email))) {
     const message = "A user with this e-mail address already exists. Log in, or reset your password";
-    throw new DomainError("conflict", `${message}.`, { errors: { email: [message] } });
+    throw new DomainError("email_taken", `${message}.`, { errors: { email: [message] } });
   }
 
   // Each check of a PIN spends a try first, so parallel guesses cannot exceed the limit.

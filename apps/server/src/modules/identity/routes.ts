@@ -2,15 +2,16 @@
 // its rate limits, call the service and return the contract's shape.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { createDirectory, directoryNotConfigured } from "./directory";
 import { logIn } from "./login";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { findUserRow } from "./queries";
-import { createAuthRateLimits } from "./rate-limits";
+import { createRateLimits } from "../../http/limits";
+import { AUTH_RATE_LIMITS, tooManyForAccount } from "./auth-limits";
 import { otpDetails, preRegister, registerExternalUser } from "./registration";
 import { createUser, getUser, listUsers, rolesOfUser, setUserEnabled, toUserDto, updateUser } from "./users";
 
@@ -23,7 +24,7 @@ async function requireDefinedParams(request: FastifyRequest) {
   for (const [name, value] of Object.entries(params ?? {})) {
     if (MISSING.has(value.trim())) {
       const message = `The parameter '${name}' must be defined.`;
-      throw new DomainError("invalid", message, { errors: { [name]: [message] } });
+      throw new DomainError("validation", message, { errors: { [name]: [message] } });
     }
   }
 }
@@ -39,7 +40,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
   const db = database.db;
   const directory = createDirectory(config);
   const loginDeps = { db, tokens, directory, config };
-  const limits = createAuthRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR);
+  const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, AUTH_RATE_LIMITS);
 
   app.register(async (scope) => {
     scope.addHook("preValidation", requireDefinedParams);
@@ -48,7 +49,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.authenticate,
       async (request, reply) => {
-        await limits.perAccount("authenticate", request, reply, request.body.username);
+        await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
         return logIn(loginDeps, "username", request.body);
       },
       { config: limits.perIp("authenticate") },
@@ -57,7 +58,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.authenticateUsingEmail,
       async (request, reply) => {
-        await limits.perAccount("authenticate", request, reply, request.body.username);
+        await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
         return logIn(loginDeps, "email", request.body);
       },
       { config: limits.perIp("authenticate") },
@@ -67,7 +68,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.getOtpDetails,
       async (request, reply) => {
-        await limits.perAccount("otpDetails", request, reply, request.body.pastelCustomerAccount);
+        await limits.perKey("otpDetails", request, reply, request.body.pastelCustomerAccount, tooManyForAccount);
         return otpDetails(db, request.body, tenantHint(request));
       },
       { config: limits.perIp("otpDetails") },
@@ -76,7 +77,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.preRegister,
       async (request, reply) => {
-        await limits.perAccount("preRegister", request, reply, request.body.pastelCustomerAccount);
+        await limits.perKey("preRegister", request, reply, request.body.pastelCustomerAccount, tooManyForAccount);
         return preRegister(db, config, request.body, tenantHint(request));
       },
       { config: limits.perIp("preRegister") },
@@ -85,7 +86,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.registerExternalUser,
       async (request, reply) => {
-        await limits.perAccount("register", request, reply, request.body.customerAccount);
+        await limits.perKey("register", request, reply, request.body.customerAccount, tooManyForAccount);
         const userId = await registerExternalUser(db, request.body);
         return toUserDto((await findUserRow(db, userId))!);
       },
@@ -96,7 +97,7 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.requestPasswordReset,
       async (request, reply) => {
-        await limits.perAccount("requestPasswordReset", request, reply, request.body.emailAddress);
+        await limits.perKey("requestPasswordReset", request, reply, request.body.emailAddress, tooManyForAccount);
         return requestPasswordReset(db, config, request.body.emailAddress);
       },
       { config: limits.perIp("requestPasswordReset") },

@@ -2,8 +2,8 @@
 // token the user's current state is read once: a disabled (or deleted) user's tokens stop
 // working at once, and roles or tenants taken away stop counting, without waiting for expiry.
 import type { FastifyInstance } from "fastify";
-import type { AppDeps } from "../../app";
-import { DomainError } from "../../http/domain-error";
+import type { AppDeps } from "../../app-deps";
+import { DomainError } from "../../shared/domain-error";
 import { sessionFacts } from "./queries";
 
 export function registerSessionCheck(app: FastifyInstance, { database }: AppDeps) {
@@ -12,12 +12,12 @@ export function registerSessionCheck(app: FastifyInstance, { database }: AppDeps
     if (!principal) return;
     const facts = await sessionFacts(database.db, principal.userId);
     if (!facts?.isActive) {
-      throw new DomainError("unauthenticated", "This account is disabled. Contact your sales representative.");
+      throw new DomainError("session_revoked", "This account is disabled. Contact your sales representative.");
     }
     principal.roles = facts.roles;
     principal.tenants = facts.tenants;
     if (principal.tenantId && !facts.tenants.includes(principal.tenantId)) {
-      throw new DomainError("forbidden", "You do not have access to this tenant.");
+      throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
     }
   });
 }

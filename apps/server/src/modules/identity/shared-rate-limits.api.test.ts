@@ -6,10 +6,10 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../test/smtp";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { AUTH_RATE_LIMITS } from "./rate-limits";
+import { AUTH_RATE_LIMITS } from "./auth-limits";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const { max } = AUTH_RATE_LIMITS.authenticate.perAccount;
+const { max } = AUTH_RATE_LIMITS.authenticate.perKey;
 
 const attempt = (t: TestApp, i: number, username: string) =>
   t.request({

@@ -3,7 +3,7 @@
 // on verify, so a token signed any other way (or not at all) is refused.
 import { SignJWT, errors, jwtVerify } from "jose";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 
 const ALGORITHM = "HS256";
 const ISSUER = "trade-shop";

@@ -56,7 +56,7 @@ describe("Users API (Admin)", () => {
       for (const username of ["staff", "trader"]) {
         const res = await get("/api/Users", await t.login(username));
         expect(res.statusCode).toBe(403);
-        expect(res.json().title).toBe("You do not have permission to do this.");
+        expect(res.json().code).toBe("forbidden");
       }
       expect((await t.request({ method: "GET", url: "/api/Users" })).statusCode).toBe(401);
     });
@@ -93,6 +93,7 @@ describe("Users API (Admin)", () => {
     ])("says which parameter is missing for %s", async (url, name) => {
       const res = await get(url);
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("validation");
       expect(res.json().title).toBe(`The parameter '${name}' must be defined.`);
       expect(res.json().errors[name]).toEqual([`The parameter '${name}' must be defined.`]);
     });
@@ -268,10 +269,10 @@ describe("Users API (Admin)", () => {
 
       const login = await logIn("spaza");
       expect(login.statusCode).toBe(403);
-      expect(login.json().title).toBe("This account is disabled. Contact your sales representative.");
+      expect(login.json().code).toBe("account_disabled");
       const held = await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token });
       expect(held.statusCode).toBe(401);
-      expect(held.json().title).toBe("This account is disabled. Contact your sales representative.");
+      expect(held.json().code).toBe("session_revoked");
       expect((await get(`/api/Users/${ids.spaza}`)).json().isActive).toBe(false);
     });
 
@@ -285,7 +286,7 @@ describe("Users API (Admin)", () => {
     it("does not let an admin disable themselves", async () => {
       const res = await t.request({ method: "PUT", url: `/api/Users/${ids.admin}/Disable`, token: admin });
       expect(res.statusCode).toBe(409);
-      expect(res.json().title).toBe("You cannot disable your own account.");
+      expect(res.json().code).toBe("own_account");
     });
 
     it("is for Admins only and says when the id is missing", async () => {
@@ -293,6 +294,7 @@ describe("Users API (Admin)", () => {
       expect((await t.request({ method: "PUT", url: `/api/Users/${ids.trader}/Disable`, token: staff, tenantId: "gauteng" })).statusCode).toBe(403);
       const missing = await t.request({ method: "PUT", url: "/api/Users/undefined/Enable", token: admin });
       expect(missing.statusCode).toBe(400);
+      expect(missing.json().code).toBe("validation");
       expect(missing.json().title).toBe("The parameter 'id' must be defined.");
     });
   });

@@ -10,8 +10,8 @@ import type {
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../http/auth";
-import { DomainError, conflict, notFound } from "../../http/domain-error";
+import type { Principal } from "../../shared/principal";
+import { DomainError, notFound } from "../../shared/domain-error";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";
 import {
@@ -90,10 +90,10 @@ interface ResolvedFields {
 // Checks everything that can be checked before writing, so a bad request changes nothing.
 async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: number): Promise<ResolvedFields> {
   if (await findUserIdByName(db, "username", fields.username, userId)) {
-    throw new DomainError("conflict", "Another user already has this username.", { errors: { username: ["This username is taken"] } });
+    throw new DomainError("username_taken", "Another user already has this username.", { errors: { username: ["This username is taken"] } });
   }
   if (await findUserIdByName(db, "email", fields.email, userId)) {
-    throw new DomainError("conflict", "Another user already has this e-mail address.", {
+    throw new DomainError("email_taken", "Another user already has this e-mail address.", {
       errors: { email: ["This e-mail address belongs to another user"] },
     });
   }
@@ -102,7 +102,7 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
   const known = await existingTenantIds(db, tenantIds);
   const unknown = tenantIds.filter((t) => !known.includes(t));
   if (unknown.length > 0) {
-    throw new DomainError("invalid", `Unknown tenant ${unknown.join(", ")}.`, {
+    throw new DomainError("validation", `Unknown tenant ${unknown.join(", ")}.`, {
       errors: { tenants: [`Unknown tenant ${unknown.join(", ")}`] },
     });
   }
@@ -115,7 +115,7 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
   const roles = await roleIdsByName(db, roleNames);
   const missingRoles = roleNames.filter((name) => !roles.some((r) => r.name === name));
   if (missingRoles.length > 0) {
-    throw new DomainError("invalid", `Unknown role ${missingRoles.join(", ")}.`, {
+    throw new DomainError("validation", `Unknown role ${missingRoles.join(", ")}.`, {
       errors: { roles: [`Unknown role ${missingRoles.join(", ")}`] },
     });
   }
@@ -125,15 +125,15 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
     const matches = await customersByAccount(db, fields.customerAccount, tenantIds);
     if (matches.length === 0) {
       const message = `There is no customer account ${fields.customerAccount} in tenant ${tenantIds.join(", ")}`;
-      throw new DomainError("invalid", `${message}.`, { errors: { customerAccount: [message] } });
+      throw new DomainError("validation", `${message}.`, { errors: { customerAccount: [message] } });
     }
     if (matches.length > 1) {
       const message = `Account ${fields.customerAccount} exists in several of the user's tenants; give the user only the one it belongs to`;
-      throw new DomainError("invalid", `${message}.`, { errors: { customerAccount: [message] } });
+      throw new DomainError("validation", `${message}.`, { errors: { customerAccount: [message] } });
     }
     const match = matches[0]!;
     if (match.userId !== null && match.userId !== userId) {
-      throw new DomainError("conflict", `Account ${match.accountId} already has a user.`, {
+      throw new DomainError("account_has_user", `Account ${match.accountId} already has a user.`, {
         errors: { customerAccount: [`Account ${match.accountId} already has a user`] },
       });
     }
@@ -144,7 +144,7 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
   if (fields.isActiveDirectoryUser) {
     if (fields.password !== undefined) {
       const message = "Directory users log in with their directory password; leave the password empty";
-      throw new DomainError("invalid", `${message}.`, { errors: { password: [message] } });
+      throw new DomainError("validation", `${message}.`, { errors: { password: [message] } });
     }
     passwordHash = null;
   } else if (fields.password !== undefined) {
@@ -157,7 +157,7 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
 
 function mapUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw conflict("Another user already has this username, e-mail address or customer account.");
+    throw new DomainError("duplicate_user", "Another user already has this username, e-mail address or customer account.");
   }
   throw error;
 }
@@ -194,13 +194,13 @@ export async function createUser(db: Db, admin: Admin, payload: CreateUserPayloa
 export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayload): Promise<User> {
   const current = await visibleUser(db, admin, payload.id);
   if (payload.id === admin.userId && current.roles.includes("Admin") && !payload.roles.includes("Admin")) {
-    throw new DomainError("conflict", "You cannot take the Admin role away from yourself.", {
+    throw new DomainError("own_account", "You cannot take the Admin role away from yourself.", {
       errors: { roles: ["You cannot take the Admin role away from yourself"] },
     });
   }
   if (!payload.isActiveDirectoryUser && payload.password === undefined && current.isActiveDirectoryUser) {
     const message = "Give a password: the user will no longer log in through the directory";
-    throw new DomainError("invalid", `${message}.`, { errors: { password: [message] } });
+    throw new DomainError("validation", `${message}.`, { errors: { password: [message] } });
   }
   const resolved = await resolveFields(db, admin, payload, payload.id);
   // Tenants this admin does not hold stay as they were: they are out of this admin's hands.
@@ -241,7 +241,7 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
 export async function setUserEnabled(db: Db, admin: Admin, userId: number, enabled: boolean): Promise<SuccessEnvelope> {
   const user = await visibleUser(db, admin, userId);
   if (!enabled && userId === admin.userId) {
-    throw conflict("You cannot disable your own account.");
+    throw new DomainError("own_account", "You cannot disable your own account.");
   }
   await db
     .updateTable("users")

@@ -4,7 +4,7 @@
 // mode the page does not exist (404).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { problem, sendProblem } from "../../http/problem-details";
 import { recentMessages } from "./queries";
 
@@ -75,7 +75,7 @@ ${items || "<p>No messages yet.</p>"}
 export function mailboxRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   app.get("/dev/mailbox", { schema: { hide: true, querystring: MailboxQuery } }, async (request, reply) => {
     if (!config.demoMode) {
-      return sendProblem(reply, problem(404, "Not Found", { detail: "The mailbox exists only in demo mode." }));
+      return sendProblem(reply, problem("not_found", "Not Found", { detail: "The mailbox exists only in demo mode." }));
     }
     const messages = await recentMessages(database.db, MAILBOX_SIZE);
     reply.header("Cache-Control", "no-store");

@@ -65,7 +65,7 @@ describe("e-mail outside demo mode", () => {
     for (const address of ["trader@demo.shop", "nobody@nowhere.test"]) {
       const res = await requestReset(t, address);
       expect(res.statusCode).toBe(503);
-      expect(res.json().title).toBe("E-mail cannot be sent from this shop at the moment.");
+      expect(res.json().code).toBe("service_unavailable");
     }
     expect(await outboxRows(t)).toEqual([]);
   });

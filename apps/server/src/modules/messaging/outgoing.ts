@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { enqueue } from "../outbox/outbox";
 
 export const EMAIL_TOPIC = "messaging.email";
@@ -36,7 +36,7 @@ export function canSend(config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL"
 export function assertCanSend(config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL">, channel: Channel) {
   if (canSend(config, channel)) return;
   const what = channel === "email" ? "E-mail" : "SMS";
-  throw new DomainError("unavailable", `${what} cannot be sent from this shop at the moment.`, {
+  throw new DomainError("service_unavailable", `${what} cannot be sent from this shop at the moment.`, {
     extensions: { detail: `The shop has no ${channel === "email" ? "SMTP_URL" : "SMS_URL"} configured.` },
   });
 }

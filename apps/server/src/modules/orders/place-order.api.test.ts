@@ -5,7 +5,7 @@ import { OrderConflict } from "@trade-shop/contracts/orders";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
 import type { Cart } from "@trade-shop/contracts/cart";
-import { commandFrom, fillCart } from "../backoffice/place-test-order";
+import { commandFrom, fillCart } from "../../../test/orders";
 import { PRICES_CHANGED } from "./place-order";
 
 const order = (t: TestApp, token: string, body: object) =>
@@ -93,10 +93,12 @@ describe("POST /api/Order", () => {
     const before = await countOrders(t);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("prices_changed");
     expect(res.json().title).toBe(PRICES_CHANGED);
     // The web app reads the refusal through the contract's schema.
     const conflict = OrderConflict.parse(res.json());
-    expect(toCents(conflict.cart!.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
+    if (conflict.code !== "prices_changed") expect.unreachable(conflict.code);
+    expect(toCents(conflict.cart.totalPriceIncl)).toBeGreaterThan(toCents(cart.totalPriceIncl));
     expect(await countOrders(t)).toBe(before);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     const fresh: Cart = (
@@ -128,9 +130,11 @@ describe("POST /api/Order", () => {
     ]);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
-    expect(OrderConflict.parse(res.json()).shortages).toEqual([
+    expect(OrderConflict.parse(res.json())).toMatchObject({ code: "stock_short" });
+    expect(res.json().shortages).toEqual([
       expect.objectContaining({ skuCode: b.skuCode, requested: 3, available: 2 }),
     ]);
+    expect(res.json().code).toBe("stock_short");
     expect(res.json().title).toContain(b.skuCode);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(2);
@@ -169,6 +173,7 @@ describe("POST /api/Order", () => {
       .execute();
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe("liquor_not_allowed");
     expect(res.json().title).toMatch(/liquor/);
   });
 
@@ -202,9 +207,7 @@ describe("POST /api/Order", () => {
       commandFrom(cart, { homeDelivery: true, deliveryAddressId: foreign.id }),
     );
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().title).toBe(
-      "That delivery address is not on your account. Choose one of your addresses.",
-    );
+    expect(refused.json().code).toBe("not_found");
     // An id past what the column holds is bad input, not a server error.
     const huge = await order(
       t,
@@ -266,10 +269,12 @@ describe("POST /api/Order", () => {
     expect(credit).toBeDefined();
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("credit_exceeded");
     expect(res.json().title).toMatch(/more than your remaining credit of R[\d ]+\.\d\d/);
     const conflict = OrderConflict.parse(res.json());
-    expect(toCents(conflict.orderTotal!)).toBe(toCents(cart.totalPriceIncl));
-    expect(conflict.remainingCredit).toBeLessThan(conflict.orderTotal!);
+    if (conflict.code !== "credit_exceeded") expect.unreachable(conflict.code);
+    expect(toCents(conflict.orderTotal)).toBe(toCents(cart.totalPriceIncl));
+    expect(conflict.remainingCredit).toBeLessThan(conflict.orderTotal);
     expect(await stockOf(t.database.db, customer.stockingWarehouseCode, a.skuCode)).toBe(a.onHand);
   });
 });
@@ -381,6 +386,7 @@ describe("GET /api/Order and GET /api/Order/GetOrderById/{id}", () => {
     for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
       const res = await t.request({ method: "GET", url, token: trader });
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("validation");
       expect(res.json().title).toBe("The parameter 'id' must be defined.");
     }
     expect(

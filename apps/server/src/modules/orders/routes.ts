@@ -2,11 +2,11 @@
 // own account's orders only; another account's order is a 404, never a 403 (DESIGN.md §3).
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
-import { hasAnyRole } from "../../http/auth";
-import { DomainError, notFound } from "../../http/domain-error";
+import type { AppDeps } from "../../app-deps";
+import { hasAnyRole } from "../../shared/principal";
+import { DomainError, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../accounts/customer-context";
+import { customerOfRequest } from "../../http/customer-of-request";
 import { placeOrder } from "./place-order";
 import { findOrder, orderHistory } from "./queries";
 
@@ -44,7 +44,7 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
   // SPEC §5: asking for an order without an id fails with a message that names the parameter.
   for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
     app.get(url, { schema: { hide: true } }, async () => {
-      throw new DomainError("invalid", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
+      throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
     });
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandom } from "../../db/demo-data/random";
+import { createRandom } from "../../demo-data/random";
 import { dealUnitPriceExcl, offeredDeal, priceLine, sumTotals, unitPriceIncl } from "./price-line";
 
 const deal = {

@@ -11,7 +11,7 @@ import { testDbKind } from "../../../test/databases";
 import { customerOf, findSku } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { createBackOfficeSimulator } from "../backoffice/simulator";
-import { placeTestOrder } from "../backoffice/place-test-order";
+import { placeTestOrder } from "../../../test/orders";
 import { createTokenService } from "../identity/tokens";
 
 const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300" };

@@ -3,9 +3,9 @@
 // stream before the server closes, so shutting down does not wait for browsers to leave.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 import { handle, type RouteRequest } from "../../http/route";
 import { accountOfUser } from "../accounts/credit-details";
 import { sessionFacts } from "../identity/queries";
@@ -47,8 +47,8 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens 
       const grant = await redeemTicket(db, query.ticket);
       if (!grant) throw new DomainError("unauthenticated", "This stream ticket is unknown, used or expired. Ask for a new one.");
       const facts = await sessionFacts(db, grant.userId);
-      if (!facts?.isActive) throw new DomainError("unauthenticated", "This account is disabled. Contact your sales representative.");
-      if (!facts.tenants.includes(grant.tenantId)) throw new DomainError("forbidden", "You do not have access to this tenant.");
+      if (!facts?.isActive) throw new DomainError("session_revoked", "This account is disabled. Contact your sales representative.");
+      if (!facts.tenants.includes(grant.tenantId)) throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
       const customer = await accountOfUser(db, { userId: grant.userId, tenantId: grant.tenantId });
       reply.hijack();
       await runStream(reply.raw, { db, hub, grant, customer, heartbeatMs: config.REALTIME_HEARTBEAT_MS, log: request.log });

@@ -4,7 +4,7 @@ import { OrderStatus } from "@trade-shop/contracts/orders";
 import { OrdersByStatus, SpendPerMonth, TopProducts } from "@trade-shop/contracts/reports";
 import { customerOf } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "../backoffice/place-test-order";
+import { placeTestOrder } from "../../../test/orders";
 
 // The month an instant falls in, in South African time, worked out without SQL.
 const sastMonth = (at: Date) => {

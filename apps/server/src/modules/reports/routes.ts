@@ -1,9 +1,9 @@
 // /api/Reports: the account dashboard's charts, for the logged-in customer's own account.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../accounts/customer-context";
+import { customerOfRequest } from "../../http/customer-of-request";
 import { ordersByStatus, spendPerMonth, topProducts } from "./queries";
 
 export function reportsRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {

@@ -1,9 +1,9 @@
 // /api/Wishlist: thin handlers over wishlist.ts, answering with the whole re-priced wishlist.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../accounts/customer-context";
+import { customerOfRequest } from "../../http/customer-of-request";
 import { addToWishlist, clearWishlist, getWishlist, removeFromWishlist } from "./wishlist";
 
 export function wishlistRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {

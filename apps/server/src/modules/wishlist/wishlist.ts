@@ -4,10 +4,10 @@ import { toRand } from "@trade-shop/contracts/common";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import type { Wishlist } from "@trade-shop/contracts/wishlist";
 import type { Db } from "../../db/database";
-import { notFound } from "../../http/domain-error";
+import { notFound } from "../../shared/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
-import { assertPurchasable, readList } from "../cart/cart";
-import { clearList, openList, reduceListLine, setListQuantity } from "../cart/shopping-list";
+import { assertPurchasable, listOwner, readList } from "../shopping-lists/purchasable";
+import { clearList, openList, reduceListLine, setListQuantity } from "../shopping-lists/storage";
 import { publishChange } from "../realtime/publish";
 
 export async function getWishlist(db: Db, customer: CustomerContext, userId: number): Promise<Wishlist> {
@@ -25,31 +25,29 @@ export async function getWishlist(db: Db, customer: CustomerContext, userId: num
   };
 }
 
-const owner = (customer: CustomerContext, userId: number) => ({ tenantId: customer.tenantId, userId });
-
 export async function addToWishlist(db: Db, customer: CustomerContext, userId: number, command: AddItemCommand) {
   await assertPurchasable(db, customer, command.skuCode);
-  const header = await openList(db, "wishlist", owner(customer, userId));
+  const header = await openList(db, "wishlist", listOwner(customer, userId));
   await setListQuantity(db, "wishlist", header.id, {
     skuCode: command.skuCode,
     quantity: command.quantity,
     dealReference: command.dealReference ?? null,
   });
-  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
+  await publishChange(db, { kind: "wishlist", ...listOwner(customer, userId) });
   return getWishlist(db, customer, userId);
 }
 
 export async function removeFromWishlist(db: Db, customer: CustomerContext, userId: number, skuCode: string) {
-  const header = await openList(db, "wishlist", owner(customer, userId));
+  const header = await openList(db, "wishlist", listOwner(customer, userId));
   if (!(await reduceListLine(db, "wishlist", header.id, skuCode, "all"))) {
     throw notFound(`${skuCode} is not on your wishlist.`);
   }
-  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
+  await publishChange(db, { kind: "wishlist", ...listOwner(customer, userId) });
   return getWishlist(db, customer, userId);
 }
 
 export async function clearWishlist(db: Db, customer: CustomerContext, userId: number) {
-  const header = await openList(db, "wishlist", owner(customer, userId));
+  const header = await openList(db, "wishlist", listOwner(customer, userId));
   await clearList(db, "wishlist", header.id);
-  await publishChange(db, { kind: "wishlist", ...owner(customer, userId) });
+  await publishChange(db, { kind: "wishlist", ...listOwner(customer, userId) });
 }

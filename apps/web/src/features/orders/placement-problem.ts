@@ -1,7 +1,7 @@
 // Why an order was not placed, read from what went wrong (SPEC §4 Order placement, DESIGN §4):
 // the prices changed (found by the page's own check or by the server's 409, which carries the
 // re-priced cart), stock is short on named lines, the order is over the remaining credit, or
-// anything else the server said.
+// anything else the server said. The server's refusals are told apart by their `code`.
 import type { Cart } from "@trade-shop/contracts/cart";
 import { OrderConflict, type StockShortage } from "@trade-shop/contracts/orders";
 import { ApiError } from "../../lib/api-client";
@@ -21,23 +21,18 @@ export function placementProblem(error: unknown): PlacementProblem {
     return { kind: "other", message: error instanceof Error ? error.message : String(error) };
   }
   const message = error.message;
-  if (error.status !== 409 || !error.problem) return { kind: "other", message };
-  // A 409 whose members do not read as the contract says is shown by its title alone.
+  // A refusal whose members do not read as the contract says is shown by its message alone.
   const parsed = OrderConflict.safeParse(error.problem);
-  const extensions: OrderConflict = parsed.success ? parsed.data : {};
-  if (error.problem.title === PRICES_CHANGED || extensions.cart) {
-    return { kind: "prices-changed", message: PRICES_CHANGED, cart: extensions.cart };
+  if (!parsed.success) return { kind: "other", message };
+  const conflict = parsed.data;
+  switch (conflict.code) {
+    case "prices_changed":
+      return { kind: "prices-changed", message: PRICES_CHANGED, cart: conflict.cart };
+    case "stock_short":
+      return { kind: "shortages", message, shortages: conflict.shortages };
+    case "credit_exceeded":
+      return { kind: "credit", message, remainingCredit: conflict.remainingCredit, orderTotal: conflict.orderTotal };
+    default:
+      return { kind: "other", message };
   }
-  if (extensions.shortages && extensions.shortages.length > 0) {
-    return { kind: "shortages", message, shortages: extensions.shortages };
-  }
-  if (extensions.remainingCredit !== undefined && extensions.orderTotal !== undefined) {
-    return {
-      kind: "credit",
-      message,
-      remainingCredit: extensions.remainingCredit,
-      orderTotal: extensions.orderTotal,
-    };
-  }
-  return { kind: "other", message };
 }

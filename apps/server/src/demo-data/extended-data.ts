@@ -2,7 +2,7 @@
 // ingredients, allergens, claims and the nutrition panel, shaped as the contracts'
 // ProductExtendedData. Values are plausible for the product kind, not measured.
 import type { ProductExtendedData } from "@trade-shop/contracts/catalogue";
-import { brandInitials } from "../../modules/catalogue/brand-drawing";
+import { brandInitials } from "../modules/catalogue/brand-drawing";
 import type { PackSize, ProductLine, ProfileKey, Shape } from "./catalogue-data";
 import type { Random } from "./random";
 

@@ -8,7 +8,7 @@ import type { CustomerContext } from "../accounts/customer-context";
 import { toProduct } from "../catalogue/products";
 import { productRows, type ProductRow } from "../catalogue/product-queries";
 import { offeredDeal, priceLine, sumTotals, type PricedLine } from "../pricing/price-line";
-import type { ListLine } from "./shopping-list";
+import type { ListLine } from "./storage";
 
 export interface PricedItem {
   line: ListLine;

@@ -1,9 +1,9 @@
 // For API tests of the back office, real-time and reports: places an order the way the web app
 // does (cart, then the create-order command built from the cart shown), on demo-data SKUs.
 import type { Cart } from "@trade-shop/contracts/cart";
-import type { Order } from "@trade-shop/contracts/orders";
-import { customerOf, findSku } from "../../../test/fixtures";
-import type { TestApp } from "../../../test/test-app";
+import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
+import { customerOf, findSku } from "./fixtures";
+import type { TestApp } from "./test-app";
 
 export async function fillCart(t: TestApp, token: string, lines: readonly (readonly [string, number])[]): Promise<Cart> {
   for (const [skuCode, quantity] of lines) {
@@ -14,7 +14,7 @@ export async function fillCart(t: TestApp, token: string, lines: readonly (reado
 }
 
 /** The create-order command the web app builds from the cart it shows, with `extra` on top. */
-export function commandFrom(cart: Cart, extra: object = {}) {
+export function commandFrom(cart: Cart, extra: Partial<CreateOrderCommand> = {}): CreateOrderCommand {
   return {
     orderReference: cart.orderReference,
     createdDate: new Date().toISOString(),
@@ -30,6 +30,8 @@ export function commandFrom(cart: Cart, extra: object = {}) {
       totalPriceExcl: i.totalPriceExcl,
       totalPriceIncl: i.totalPriceIncl,
     })),
+    homeDelivery: false,
+    creditcheck_override: false,
     ...extra,
   };
 }

@@ -1,11 +1,11 @@
 // The cart and the wishlist are the same thing kept in two tables: one list per user per
-// tenant, holding SKU lines with a quantity. This is their storage; cart.ts and wishlist.ts
-// add what differs (the cart's order reference, the answers' shapes).
+// tenant, holding SKU lines with a quantity. This is their storage; modules/cart and
+// modules/wishlist add what differs (the cart's order reference, the answers' shapes).
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../http/domain-error";
+import { DomainError } from "../../shared/domain-error";
 
 export type ListKind = "cart" | "wishlist";
 
@@ -57,7 +57,7 @@ export async function listLines(db: Db, kind: ListKind, listId: number): Promise
 }
 
 const tooMany = (skuCode: string) =>
-  new DomainError("invalid", `You can order at most ${MAX_QUANTITY} packs of ${skuCode}.`, {
+  new DomainError("validation", `You can order at most ${MAX_QUANTITY} packs of ${skuCode}.`, {
     errors: { quantity: [`You can order at most ${MAX_QUANTITY} packs of one product.`] },
   });
 

@@ -2,7 +2,7 @@
 // from a seeded generator and a fixed reference date, so the same options give the same shop.
 // Loading it is load.ts's job; this module touches no database and no clock.
 import type { Insertable } from "kysely";
-import type { DB } from "../schema";
+import type { DB } from "../db/schema";
 import {
   BRANDS,
   CATEGORIES,

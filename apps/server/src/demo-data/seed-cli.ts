@@ -1,9 +1,9 @@
 // `npm run db:seed -- --demo`: migrates the database named by DATABASE_URL (or the embedded
 // one) and loads the demo data into it when it is empty.
 import { loadConfig } from "../config";
-import { openDatabase } from "./database";
-import { isDatabaseEmpty, loadDemoData } from "./demo-data/load";
-import { migrate } from "./migrate";
+import { openDatabase } from "../db/database";
+import { isDatabaseEmpty, loadDemoData } from "./load";
+import { migrate } from "../db/migrate";
 
 const config = loadConfig();
 if (!process.argv.includes("--demo")) {

@@ -1,9 +1,9 @@
 // Loads the generated demo data into an empty, migrated database: one transaction, tables in
 // foreign-key order, multi-row inserts with the generator's own ids, sequences moved past them.
 import { sql, type Transaction } from "kysely";
-import { hashPassword } from "../../modules/identity/passwords";
-import type { Db } from "../database";
-import type { DB } from "../schema";
+import { hashPassword } from "../modules/identity/passwords";
+import type { Db } from "../db/database";
+import type { DB } from "../db/schema";
 import {
   DEMO_PASSWORD,
   DEMO_TABLE_ORDER,

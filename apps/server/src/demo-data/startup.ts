@@ -3,8 +3,8 @@
 // A database named by DATABASE_URL is never filled with demo data unless asked.
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
-import type { Database } from "./database";
-import { isDatabaseEmpty, loadDemoData } from "./demo-data/load";
+import type { Database } from "../db/database";
+import { isDatabaseEmpty, loadDemoData } from "./load";
 
 export async function ensureDemoData(
   database: Database,

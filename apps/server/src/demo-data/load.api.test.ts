@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../modules/identity/passwords";
-import { openDatabase, type Database } from "../database";
-import { migrate } from "../migrate";
+import { verifyPassword } from "../modules/identity/passwords";
+import { openDatabase, type Database } from "../db/database";
+import { migrate } from "../db/migrate";
 import { DEMO_PASSWORD, generateDemoData, type DemoData } from "./generate";
 import { isDatabaseEmpty, loadDemoData } from "./load";
 

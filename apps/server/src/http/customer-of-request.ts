@@ -1,0 +1,10 @@
+// The logged-in customer behind a request to an authenticated route: the route layer's way
+// from a request to the plain values the services take.
+import type { FastifyRequest } from "fastify";
+import { requireCustomer } from "../modules/accounts/customer-context";
+import { principalOf } from "./auth";
+
+export async function customerOfRequest(db: Parameters<typeof requireCustomer>[0], request: FastifyRequest) {
+  const principal = principalOf(request);
+  return { customer: await requireCustomer(db, principal), principal };
+}

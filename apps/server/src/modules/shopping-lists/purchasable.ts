@@ -1,0 +1,33 @@
+// What may go on a customer's cart or wishlist, and a list read back priced for them: the
+// rules the cart, the wishlist and order placement share.
+import type { Db } from "../../db/database";
+import { DomainError, notFound } from "../../shared/domain-error";
+import type { CustomerContext } from "../accounts/customer-context";
+import { priceItems } from "./priced-items";
+import { listLines, openList, type ListKind, type ListOwner } from "./storage";
+
+export const liquorRefused = () =>
+  new DomainError(
+    "liquor_not_allowed",
+    "Your account is not licensed to buy liquor. Contact your sales representative to add a liquor licence.",
+  );
+
+/** Checks that a SKU may go on this customer's cart or wishlist. */
+export async function assertPurchasable(db: Db, customer: CustomerContext, skuCode: string) {
+  const product = await db
+    .selectFrom("products")
+    .select(["isLiquor", "active"])
+    .where("skuCode", "=", skuCode)
+    .executeTakeFirst();
+  if (!product?.active) throw notFound(`There is no product with the code ${skuCode}.`);
+  if (product.isLiquor && !customer.isLiquorCustomer) throw liquorRefused();
+}
+
+export const listOwner = (customer: CustomerContext, userId: number): ListOwner => ({ tenantId: customer.tenantId, userId });
+
+export async function readList(db: Db, kind: ListKind, customer: CustomerContext, userId: number) {
+  const header = await openList(db, kind, listOwner(customer, userId));
+  const priced = await priceItems(db, customer, await listLines(db, kind, header.id));
+  return { header, priced };
+}
+

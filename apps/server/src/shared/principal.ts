@@ -1,0 +1,16 @@
+// Who is calling and for which tenant, as every module sees it: plain values read from the
+// verified token by http/auth.ts, never the HTTP request itself.
+
+export interface Principal {
+  userId: number;
+  username: string;
+  roles: string[];
+  tenants: string[];
+  /** The tenant this request acts for: the TenantId header, or the token's first tenant. */
+  tenantId: string | undefined;
+}
+
+/** SPEC §6: a role check passes when the required list is empty or the user holds any listed role. */
+export function hasAnyRole(held: readonly string[], required: readonly string[] | undefined) {
+  return !required || required.length === 0 || required.some((role) => held.includes(role));
+}
