@@ -1,9 +1,58 @@
 // One lint setup for the whole monorepo: typescript-eslint's recommended rules everywhere,
-// React hooks rules in the web app, and the one-way import flow of STYLE.md.
+// React hooks rules in the web app, and the one-way import flow of STYLE.md
+// (lib -> features -> app in the web app, no feature importing another, no import cycles).
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const web = "apps/web/src";
+const features = fs.readdirSync(path.join(root, web, "features"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+// import-x's no-cycle skips `import type` edges and has no option to count them. A type-only
+// cycle still ties two modules together (the server's app.ts <-> AppDeps users was one), so
+// this wrapper hands the rule a parser and import nodes with every type import marked as a
+// value import; everything else is import-x's own rule.
+const tsParser = tseslint.parser;
+function asValueImports(node) {
+  if (node?.type !== "ImportDeclaration" && node?.type !== "ExportNamedDeclaration" && node?.type !== "ExportAllDeclaration") return;
+  if (node.importKind === "type") node.importKind = "value";
+  if (node.exportKind === "type") node.exportKind = "value";
+  for (const specifier of node.specifiers ?? []) {
+    if (specifier.importKind === "type") specifier.importKind = "value";
+    if (specifier.exportKind === "type") specifier.exportKind = "value";
+  }
+}
+const typeEdgesParser = {
+  meta: { name: "typescript-eslint-parser-type-edges" },
+  parseForESLint(code, options) {
+    const result = tsParser.parseForESLint(code, options);
+    for (const statement of result.ast.body) asValueImports(statement);
+    return result;
+  },
+};
+const noCycleRule = importX.rules["no-cycle"];
+const noCycleWithTypes = {
+  ...noCycleRule,
+  create(context) {
+    const withTypeEdges = Object.create(context, {
+      languageOptions: { value: { ...context.languageOptions, parser: typeEdgesParser } },
+    });
+    const visitors = noCycleRule.create(withTypeEdges);
+    return Object.fromEntries(
+      Object.entries(visitors).map(([selector, visit]) => [
+        selector,
+        (node) => visit(node?.type?.endsWith("Declaration") ? { ...node, importKind: "value", exportKind: "value", specifiers: node.specifiers?.map((s) => ({ ...s, importKind: "value", exportKind: "value" })) } : node),
+      ]),
+    );
+  },
+};
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "**/*.tsbuildinfo", "bench/results/**"] },
@@ -18,6 +67,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX, boundaries: { rules: { "no-cycle": noCycleWithTypes } } },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ["packages/contracts/tsconfig.json", "apps/server/tsconfig.json", "apps/web/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"].map((p) => path.join(root, p)),
+        }),
+      ],
+    },
+    rules: {
+      // Type-only imports count too (see noCycleWithTypes above).
+      "boundaries/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
@@ -26,6 +92,30 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["**/apps/server/**", "@trade-shop/server*"], message: "The web app talks to the server over HTTP only." }] },
+      ],
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          basePath: root,
+          zones: [
+            ...features.map((name) => ({
+              target: `${web}/features/${name}`,
+              from: `${web}/features`,
+              except: [`./${name}`],
+              message: "A feature imports only lib/, the contracts and its own files: move what two features share to lib/, and wire features together in app/.",
+            })),
+            {
+              target: `${web}/features`,
+              from: `${web}/app`,
+              message: "Features do not import the app shell: the app imports features.",
+            },
+            {
+              target: `${web}/lib`,
+              from: [`${web}/features`, `${web}/app`],
+              message: "lib/ is shared by every feature and imports none of them (nor app/).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,10 +4,10 @@
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { useAddToCart, useCartSession } from "../features/cart/api/cart";
-import { addCommandFor } from "../features/cart/cart-commands";
+import { useAddToCart, useCartSession } from "../lib/cart/cart-queries";
+import { addCommandFor } from "../lib/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
-import { useRealtimeUpdates } from "../features/realtime/use-realtime-updates";
+import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
 import { useAddToWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";

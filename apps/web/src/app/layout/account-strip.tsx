@@ -4,8 +4,8 @@
 // at 6 a.m. should know whether the figures in front of them are live.
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useAccountState } from "../../features/accounts/api/account";
-import { useRealtimeStatus, type RealtimeStatus } from "../../features/realtime/connection";
+import { useAccountState } from "../../lib/account/account-queries";
+import { useRealtimeStatus, type RealtimeStatus } from "../realtime/connection";
 import { formatRand } from "../../lib/format";
 
 const STATUS: Record<Exclude<RealtimeStatus, "off">, { label: string; dot: string; title: string }> = {

@@ -8,7 +8,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
 import { shopDetails } from "../../features/content/shop-details";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { useShopper } from "../../features/cart/api/shopper";
+import { useShopper } from "../../lib/shopper";
 import { useSession } from "../../lib/session";
 import { AccountLinks } from "./account-links";
 import { AccountStrip } from "./account-strip";

@@ -3,10 +3,10 @@
 // the back office. Balance, credit and order status follow the real-time stream.
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../cart/components/loading";
-import { LoginPrompt } from "../cart/components/login-prompt";
-import { useShopper } from "../cart/api/shopper";
-import { useCreditDetails, useCustomerDetails } from "./api/account";
+import { Loading } from "../../lib/ui/loading";
+import { LoginPrompt } from "../../lib/ui/login-prompt";
+import { useShopper } from "../../lib/shopper";
+import { useCreditDetails, useCustomerDetails } from "../../lib/account/account-queries";
 import { useSpendPerMonth } from "./api/reports";
 import { CreditChart } from "./components/credit-chart";
 import { CustomerCard } from "./components/customer-card";

@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import { MapPin } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../cart/components/loading";
-import { LoginPrompt } from "../cart/components/login-prompt";
-import { useCustomerAddresses } from "./api/account";
-import { addressLines } from "./address-lines";
+import { Loading } from "../../lib/ui/loading";
+import { LoginPrompt } from "../../lib/ui/login-prompt";
+import { useCustomerAddresses } from "../../lib/account/account-queries";
+import { addressLines } from "../../lib/account/address-lines";
 
 export function AddressesPage() {
   useDocumentTitle("Addresses");

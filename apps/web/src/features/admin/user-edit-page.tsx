@@ -12,7 +12,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { useUpdateUser, userQueryOptions, userRolesQueryOptions } from "./api/users";
 import { EnableUserButton } from "./enable-user-button";
-import { LoadFailed, Loading } from "./load-states";
+import { LoadFailed } from "../../lib/ui/load-failed";
+import { Loading } from "../../lib/ui/loading";
 import { UserForm, updateUserResolver, userToForm } from "./user-form";
 import { UserStatusBadge } from "./user-status";
 
@@ -21,7 +22,7 @@ const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibol
 function RolesHeld({ userId }: { userId: number }) {
   const roles = useQuery(userRolesQueryOptions(userId));
   if (roles.isPending) return <Loading label="Loading roles" />;
-  if (roles.isError) return <LoadFailed what="the roles" onRetry={() => void roles.refetch()} />;
+  if (roles.isError) return <LoadFailed message="We could not load the roles." onRetry={() => void roles.refetch()} />;
   if (roles.data.length === 0) return <p className="text-muted">No roles: this user can log in but do nothing more.</p>;
   return (
     <ul className="space-y-2">
@@ -124,7 +125,7 @@ export function UserEditPage() {
           <h1 id="page-title" className="text-2xl font-bold">
             User
           </h1>
-          <LoadFailed what="this user" onRetry={() => void user.refetch()} />
+          <LoadFailed message="We could not load this user." onRetry={() => void user.refetch()} />
         </>
       ) : (
         <EditUser user={user.data} />

@@ -19,7 +19,7 @@ import {
   TextField,
   hintClass,
 } from "../../lib/ui/form-controls";
-import { PasswordRules } from "../identity/auth-card";
+import { PasswordRules } from "../../lib/forms/password-rules";
 import { adminRoutes } from "./admin-routes";
 import { tenantLabel } from "./tenant-label";
 

@@ -12,7 +12,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { usersQueryOptions } from "./api/users";
 import { EnableUserButton } from "./enable-user-button";
-import { LoadFailed, Loading } from "./load-states";
+import { LoadFailed } from "../../lib/ui/load-failed";
+import { Loading } from "../../lib/ui/loading";
 import { filterUsers } from "./user-search";
 import { UserStatusBadge } from "./user-status";
 
@@ -149,7 +150,7 @@ export function UsersPage() {
         {users.isPending ? (
           <Loading label="Loading users" />
         ) : users.isError ? (
-          <LoadFailed what="the users" onRetry={() => void users.refetch()} />
+          <LoadFailed message="We could not load the users." onRetry={() => void users.refetch()} />
         ) : (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">

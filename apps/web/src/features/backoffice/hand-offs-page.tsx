@@ -7,8 +7,9 @@ import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import { formatDateTime } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../cart/components/loading";
-import { OrderStatusBadge } from "../orders/components/order-status-badge";
+import { LoadFailed } from "../../lib/ui/load-failed";
+import { Loading } from "../../lib/ui/loading";
+import { OrderStatusBadge } from "../../lib/orders/order-status-badge";
 import { useHandOffs, useRetryHandOff, type HandOffFilter } from "./api/hand-offs";
 
 const FILTERS: { value: HandOffFilter; label: string }[] = [
@@ -101,14 +102,7 @@ export function HandOffsPage() {
   let body;
   if (isPending) body = <Loading label="Loading the hand-offs" />;
   else if (isError) {
-    body = (
-      <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface p-6">
-        <p>We could not load the hand-offs.</p>
-        <button type="button" className={buttonClass("secondary")} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed message="We could not load the hand-offs." onRetry={() => void refetch()} />;
   } else if (handOffs.length === 0) {
     body = (
       <p className="mt-4 rounded-xl border border-line bg-surface p-6 text-muted">

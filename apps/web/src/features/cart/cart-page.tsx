@@ -7,8 +7,8 @@ import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { useCart, useClearCart, useRemoveFromCart, useSetCartQuantity } from "./api/cart";
-import { itemsSelectedText } from "./cart-totals";
+import { useCart, useClearCart, useRemoveFromCart, useSetCartQuantity } from "../../lib/cart/cart-queries";
+import { itemsSelectedText } from "../../lib/cart/cart-totals";
 import { dealHint } from "./deal-hint";
 import { QuantityEditor } from "./components/quantity-editor";
 import {
@@ -16,7 +16,7 @@ import {
   ShoppingListLines,
   ShoppingListPage,
   removeButtonClass,
-} from "./components/shopping-list-page";
+} from "../../lib/shopping-lists/shopping-list-page";
 import { lineStockWarning } from "./line-stock";
 
 const dangerButton =

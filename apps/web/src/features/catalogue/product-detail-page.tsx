@@ -10,15 +10,15 @@ import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
 import { useProduct } from "./api/get-product";
-import { LoadError } from "./components/load-error";
+import { LoadFailed } from "../../lib/ui/load-failed";
 import { OrderControls } from "./components/order-controls";
 import { PriceBlock } from "./components/price-block";
 import { ProductBadges } from "./components/product-badges";
 import { ProductGallery } from "./components/product-gallery";
 import { ProductInformation } from "./components/product-information";
 import { ProductTrailNav } from "./components/product-trail-nav";
-import { StockStatus } from "./components/stock-status";
-import { packText, parseQuantity } from "./product-labels";
+import { StockStatus } from "../../lib/products/stock-status";
+import { packText, parseQuantity } from "../../lib/products/product-labels";
 import { categoryChanges, productsHref } from "./products-query";
 import { productTrail } from "./product-trail";
 
@@ -65,8 +65,9 @@ export function ProductDetailPage() {
     if (product.error instanceof ApiError && product.error.status === 404)
       return <ProductNotFound skuCode={skuCode} />;
     return (
-      <LoadError
-        title="We could not load this product"
+      <LoadFailed
+        variant="page"
+        message="We could not load this product"
         error={product.error}
         onRetry={() => void product.refetch()}
       />

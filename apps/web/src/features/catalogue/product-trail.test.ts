@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productPath, productTrail } from "./product-trail";
+import { productTrail } from "./product-trail";
 
 const product = {
   skuCode: "CHO1325",
@@ -48,11 +48,5 @@ describe("productTrail", () => {
         isProduct: true,
       },
     ]);
-  });
-});
-
-describe("productPath", () => {
-  it("escapes the code", () => {
-    expect(productPath("A/B 1")).toBe("/products/A%2FB%201");
   });
 });

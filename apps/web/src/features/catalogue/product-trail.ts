@@ -4,6 +4,7 @@
 import type { Product } from "@trade-shop/contracts/catalogue";
 import type { BreadcrumbItem } from "@trade-shop/contracts/common";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
+import { productPath } from "../../lib/products/product-path";
 import { categoryChanges, productsHref } from "./products-query";
 
 type TrailProduct = Pick<
@@ -27,10 +28,6 @@ const item = (
   isBrand: kind.isBrand ?? false,
   isProduct: kind.isProduct ?? false,
 });
-
-export function productPath(skuCode: string): string {
-  return `/products/${encodeURIComponent(skuCode)}`;
-}
 
 export function productTrail(product: TrailProduct): BreadcrumbItem[] {
   const levels = [

@@ -8,12 +8,12 @@ import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
 import { FacetSidebar } from "./components/facet-sidebar";
 import { FiltersDrawer } from "./components/filters-drawer";
-import { LoadError } from "./components/load-error";
+import { LoadFailed } from "../../lib/ui/load-failed";
 import { NoResults } from "./components/no-results";
 import { Pagination } from "./components/pagination";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import { ResultsToolbar } from "./components/results-toolbar";
-import { formatCount } from "./product-labels";
+import { formatCount } from "../../lib/products/product-labels";
 import {
   clearFiltersHref,
   isPseudoCategory,
@@ -83,8 +83,9 @@ export function ProductsPage() {
     );
   } else if (search.isError) {
     content = (
-      <LoadError
-        title="We could not load the products"
+      <LoadFailed
+        variant="page"
+        message="We could not load the products"
         error={search.error}
         onRetry={() => void search.refetch()}
       />

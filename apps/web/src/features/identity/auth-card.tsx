@@ -30,13 +30,3 @@ export function AuthCard({ title, intro, wide = false, children, footer }: AuthC
 
 export const textLinkClass =
   "inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline";
-
-/** DESIGN.md §4's password rules, shown before anyone has to guess them. */
-export function PasswordRules() {
-  return (
-    <ul className="mt-1 list-disc space-y-0.5 pl-5">
-      <li>at least 10 characters</li>
-      <li>not a common password (such as Password123) or your e-mail address</li>
-    </ul>
-  );
-}

@@ -14,7 +14,8 @@ import { contractResolver } from "../../lib/forms/contract-resolver";
 import { showProblemOnForm } from "../../lib/forms/problem-errors";
 import { rememberUsername } from "../../lib/session";
 import { FormAlert, PasswordField, SubmitButton } from "../../lib/ui/form-controls";
-import { AuthCard, PasswordRules, textLinkClass } from "./auth-card";
+import { PasswordRules } from "../../lib/forms/password-rules";
+import { AuthCard, textLinkClass } from "./auth-card";
 import { withConfirmedPassword } from "./forms/confirm-password";
 
 /** SPEC §4 and §9: the message, its title and how long it shows. */

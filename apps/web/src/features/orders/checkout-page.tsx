@@ -12,12 +12,12 @@ import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { useCart } from "../cart/api/cart";
-import { itemsSelectedText, reviewedCart } from "../cart/cart-totals";
-import { Loading } from "../cart/components/loading";
-import { LoginPrompt } from "../cart/components/login-prompt";
-import { useCustomerAddresses, useCustomerDetails, useRemainingCredit } from "../accounts/api/account";
-import { addressLines } from "../accounts/address-lines";
+import { useCart } from "../../lib/cart/cart-queries";
+import { itemsSelectedText, reviewedCart } from "../../lib/cart/cart-totals";
+import { Loading } from "../../lib/ui/loading";
+import { LoginPrompt } from "../../lib/ui/login-prompt";
+import { useCustomerAddresses, useCustomerDetails, useRemainingCredit } from "../../lib/account/account-queries";
+import { addressLines } from "../../lib/account/address-lines";
 import { usePlaceOrder } from "./api/place-order";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
 

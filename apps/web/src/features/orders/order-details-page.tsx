@@ -8,10 +8,10 @@ import type { Order } from "@trade-shop/contracts/orders";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "../../lib/format";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../cart/components/loading";
-import { LoginPrompt } from "../cart/components/login-prompt";
-import { useOrder } from "./api/orders";
-import { OrderStatusBadge, StatusChangedAt } from "./components/order-status-badge";
+import { Loading } from "../../lib/ui/loading";
+import { LoginPrompt } from "../../lib/ui/login-prompt";
+import { useOrder } from "../../lib/orders/order-queries";
+import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { ReorderPanel } from "./components/reorder-panel";
 
 function deliveryText(order: Order): string {

@@ -9,11 +9,12 @@ import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../cart/components/loading";
-import { LoginPrompt } from "../cart/components/login-prompt";
-import { useOrders } from "./api/orders";
-import { OrderStatusBadge, StatusChangedAt } from "./components/order-status-badge";
-import { orderPath } from "./order-path";
+import { LoadFailed } from "../../lib/ui/load-failed";
+import { Loading } from "../../lib/ui/loading";
+import { LoginPrompt } from "../../lib/ui/login-prompt";
+import { useOrders } from "../../lib/orders/order-queries";
+import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
+import { orderPath } from "../../lib/orders/order-path";
 
 const PAGE = 20;
 const COLUMNS =
@@ -70,14 +71,7 @@ export function OrdersHistoryPage() {
   if (shopper === null) body = <LoginPrompt what="orders" />;
   else if (isPending) body = <Loading label="Loading your orders" />;
   else if (isError || !orders) {
-    body = (
-      <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">
-        <p>We could not load your orders.</p>
-        <button type="button" className={buttonClass("secondary")} onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    body = <LoadFailed message="We could not load your orders." onRetry={() => void refetch()} />;
   } else if (orders.length === 0) {
     body = (
       <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLine, cartOf } from "../cart/cart-line.fixture";
+import { cartLine, cartOf } from "../../lib/cart/cart-line.fixture";
 import { NO_LONGER_SOLD, reorderHasNews, reorderReport } from "./reorder";
 
 const ordered = (productId: string, productDescription: string, unitPriceExcl: number) => ({

@@ -3,7 +3,7 @@
 // warehouse cannot supply as they stand, and lines that could not be added at all and why.
 import type { CartItem } from "@trade-shop/contracts/cart";
 import type { OrderLine } from "@trade-shop/contracts/orders";
-import { toWholeCents } from "../cart/cart-totals";
+import { toWholeCents } from "../../lib/cart/cart-totals";
 
 export interface ReorderReport {
   /** Lines now in the cart. */

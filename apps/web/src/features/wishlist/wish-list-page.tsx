@@ -4,10 +4,10 @@ import { Heart, ShoppingCart } from "lucide-react";
 import type { WishlistItem } from "@trade-shop/contracts/wishlist";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { StockStatus } from "../catalogue/components/stock-status";
-import { useAddToCart } from "../cart/api/cart";
-import { addCommandFor } from "../cart/cart-commands";
-import { ShoppingListLine, ShoppingListLines, ShoppingListPage } from "../cart/components/shopping-list-page";
+import { StockStatus } from "../../lib/products/stock-status";
+import { useAddToCart } from "../../lib/cart/cart-queries";
+import { addCommandFor } from "../../lib/cart/cart-commands";
+import { ShoppingListLine, ShoppingListLines, ShoppingListPage } from "../../lib/shopping-lists/shopping-list-page";
 import { useRemoveFromWishlist, useWishlist } from "./api/wishlist";
 
 function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {

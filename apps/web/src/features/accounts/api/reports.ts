@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@trade-shop/contracts/api";
 import type { TopProductsBy } from "@trade-shop/contracts/reports";
 import { apiRequest } from "../../../lib/api-client";
-import { useShopper, type Shopper } from "../../cart/api/shopper";
+import { useShopper, type Shopper } from "../../../lib/shopper";
 
 export const REPORTS_KEY = ["reports"] as const;
 

@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { addressLines } from "../address-lines";
+import { addressLines } from "../../../lib/account/address-lines";
 
 export function CustomerCard({ customer }: { customer: CustomerDetails }) {
   const rows: [string, string | null][] = [

@@ -2,9 +2,9 @@
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "../../../lib/format";
-import { useOrders } from "../../orders/api/orders";
-import { OrderStatusBadge } from "../../orders/components/order-status-badge";
-import { orderPath } from "../../orders/order-path";
+import { useOrders } from "../../../lib/orders/order-queries";
+import { OrderStatusBadge } from "../../../lib/orders/order-status-badge";
+import { orderPath } from "../../../lib/orders/order-path";
 import { useOrdersByStatus } from "../api/reports";
 import { ReportState } from "./report-state";
 

@@ -1,8 +1,8 @@
 // A dashboard panel's loading, failure and empty states, so each panel only says what it shows.
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { Loading } from "../../cart/components/loading";
+import { LoadFailed } from "../../../lib/ui/load-failed";
+import { Loading } from "../../../lib/ui/loading";
 
 export function ReportState<T>({
   query,
@@ -16,16 +16,8 @@ export function ReportState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <Loading label="Loading" />;
-  if (query.isError) {
-    return (
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <p className="text-muted">This could not be loaded.</p>
-        <button type="button" className={buttonClass("secondary")} onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.isError)
+    return <LoadFailed variant="inline" message="This could not be loaded." onRetry={() => void query.refetch()} />;
   if (empty?.(query.data)) return <p className="mt-3 text-muted">{emptyText}</p>;
   return children(query.data);
 }

@@ -9,10 +9,10 @@ import { LoaderCircle, ShoppingCart, Trash2, X } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../../lib/format";
 import { buttonClass } from "../../../lib/ui/button-styles";
-import { productPath } from "../../catalogue/product-trail";
-import { useCart, useRemoveFromCart } from "../api/cart";
-import { itemsSelectedText } from "../cart-totals";
-import { LineImage } from "./line-image";
+import { productPath } from "../../../lib/products/product-path";
+import { useCart, useRemoveFromCart } from "../../../lib/cart/cart-queries";
+import { itemsSelectedText } from "../../../lib/cart/cart-totals";
+import { LineImage } from "../../../lib/products/line-image";
 
 interface CartDropdownProps {
   /** The header's icon-button look, passed in so the header keeps its own styling. */

@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Minus, Plus } from "lucide-react";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
-import { parseQuantity } from "../../catalogue/product-labels";
+import { parseQuantity } from "../../../lib/products/product-labels";
 
 interface QuantityEditorProps {
   quantity: number;

@@ -12,7 +12,7 @@ import {
   selectedCategoryPath,
   type ProductsView,
 } from "../products-query";
-import { formatCount } from "../product-labels";
+import { formatCount } from "../../../lib/products/product-labels";
 
 interface FacetSidebarProps {
   view: ProductsView;

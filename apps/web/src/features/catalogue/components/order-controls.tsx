@@ -10,7 +10,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
-import { parseQuantity } from "../product-labels";
+import { parseQuantity } from "../../../lib/products/product-labels";
 
 interface OrderControlsProps {
   product: Product;

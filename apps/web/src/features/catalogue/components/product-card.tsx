@@ -3,13 +3,13 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { packText, parseQuantity } from "../product-labels";
-import { productPath } from "../product-trail";
+import { packText, parseQuantity } from "../../../lib/products/product-labels";
+import { productPath } from "../../../lib/products/product-path";
 import { OrderControls } from "./order-controls";
 import { PriceBlock } from "./price-block";
 import { ProductBadges } from "./product-badges";
-import { ProductImage } from "./product-image";
-import { StockStatus } from "./stock-status";
+import { ProductImage } from "../../../lib/products/product-image";
+import { StockStatus } from "../../../lib/products/stock-status";
 
 /** The card's picture: 6rem on a phone, a column of the grid from sm up. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 6rem";

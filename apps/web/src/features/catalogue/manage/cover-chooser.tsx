@@ -5,7 +5,7 @@ import { Star } from "lucide-react";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import type { ProductImage as ProductImageData } from "@trade-shop/contracts/catalogue-images";
 import { useAssignCoverImage } from "../api/staff-edits";
-import { ProductImage } from "../components/product-image";
+import { ProductImage } from "../../../lib/products/product-image";
 
 interface CoverChooserProps {
   skuCode: string;

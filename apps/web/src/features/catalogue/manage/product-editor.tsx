@@ -6,8 +6,8 @@ import { ExternalLink, X } from "lucide-react";
 import { ApiError } from "../../../lib/api-client";
 import { useProductImages } from "../api/get-product-images";
 import { useProduct } from "../api/get-product";
-import { LoadError } from "../components/load-error";
-import { productPath } from "../product-trail";
+import { LoadFailed } from "../../../lib/ui/load-failed";
+import { productPath } from "../../../lib/products/product-path";
 import { CoverChooser } from "./cover-chooser";
 import { DescriptionForm } from "./description-form";
 import { ImageUploader } from "./image-uploader";
@@ -48,11 +48,12 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
       product.error instanceof ApiError && product.error.status === 404 ? (
         <p className="text-muted">No product has the code {skuCode}.</p>
       ) : (
-        <LoadError
-          title="We could not load this product"
-          error={product.error}
-          onRetry={() => void product.refetch()}
-        />
+        <LoadFailed
+        variant="page"
+        message="We could not load this product"
+        error={product.error}
+        onRetry={() => void product.refetch()}
+      />
       );
   } else {
     const p = product.data;
@@ -95,11 +96,12 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
           {images.isPending ? (
             <div className="h-24 animate-pulse rounded-lg bg-surface-2" />
           ) : images.isError ? (
-            <LoadError
-              title="We could not load the pictures"
-              error={images.error}
-              onRetry={() => void images.refetch()}
-            />
+            <LoadFailed
+        variant="page"
+        message="We could not load the pictures"
+        error={images.error}
+        onRetry={() => void images.refetch()}
+      />
           ) : (
             <CoverChooser skuCode={p.skuCode} images={images.data.images} canEdit={canEdit} />
           )}

@@ -3,9 +3,9 @@
 import { Link } from "react-router";
 import { ChevronRight } from "lucide-react";
 import { useProductsWithoutImages, WORK_LIST_PAGE_SIZE } from "../api/get-products-without-images";
-import { LoadError } from "../components/load-error";
+import { LoadFailed } from "../../../lib/ui/load-failed";
 import { Pagination } from "../components/pagination";
-import { formatCount } from "../product-labels";
+import { formatCount } from "../../../lib/products/product-labels";
 
 interface WorkListProps {
   pageNumber: number;
@@ -28,8 +28,9 @@ export function WorkList({ pageNumber, selectedSku, hrefFor, className = "" }: W
     );
   } else if (list.isError) {
     content = (
-      <LoadError
-        title="We could not load the work list"
+      <LoadFailed
+        variant="page"
+        message="We could not load the work list"
         error={list.error}
         onRetry={() => void list.refetch()}
       />

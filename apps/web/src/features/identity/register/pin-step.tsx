@@ -10,7 +10,7 @@ import { contractResolver } from "../../../lib/forms/contract-resolver";
 import { showProblemOnForm } from "../../../lib/forms/problem-errors";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { FormAlert, PasswordField, SubmitButton, TextField } from "../../../lib/ui/form-controls";
-import { PasswordRules } from "../auth-card";
+import { PasswordRules } from "../../../lib/forms/password-rules";
 import { withConfirmedPassword } from "../forms/confirm-password";
 import { StepHeading } from "./registration-steps";
 

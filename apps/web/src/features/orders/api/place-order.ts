@@ -11,13 +11,13 @@ import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../../lib/api-client";
-import { CART_KEY, reloadCart, storeCart } from "../../cart/api/cart";
-import { useShopper } from "../../cart/api/shopper";
-import { emptiedCart, sameTotal } from "../../cart/cart-totals";
+import { CART_KEY, reloadCart, storeCart } from "../../../lib/cart/cart-queries";
+import { useShopper } from "../../../lib/shopper";
+import { emptiedCart, sameTotal } from "../../../lib/cart/cart-totals";
 import { buildCreateOrder, type CheckoutChoices } from "../create-order";
 import { PRICES_CHANGED, placementProblem } from "../placement-problem";
-import { ACCOUNT_KEY } from "../../accounts/api/account";
-import { ORDERS_KEY } from "./orders";
+import { ACCOUNT_KEY } from "../../../lib/account/account-queries";
+import { ORDERS_KEY } from "../../../lib/orders/order-queries";
 
 export const ORDER_PLACED = "Order has been Placed";
 export const ORDER_PLACED_TITLE = "Order Created";

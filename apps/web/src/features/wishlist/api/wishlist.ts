@@ -7,7 +7,7 @@ import { api } from "@trade-shop/contracts/api";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import { Wishlist } from "@trade-shop/contracts/wishlist";
 import { apiRequest } from "../../../lib/api-client";
-import type { Shopper } from "../../cart/api/shopper";
+import type { Shopper } from "../../../lib/shopper";
 import {
   dropShoppingList,
   shoppingListQueryOptions,
@@ -15,7 +15,7 @@ import {
   useShoppingListCommand,
   useShoppingListSession,
   type ShoppingList,
-} from "../../cart/api/shopping-list";
+} from "../../../lib/shopping-lists/shopping-list";
 
 export const WISHLIST_TOAST_MS = 3000;
 export const WISHLIST_ADDED = "Item added to wishlist";

@@ -2,8 +2,8 @@
 // shopper. A placed order or a new status makes both stale (ORDERS_KEY).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@trade-shop/contracts/api";
-import { apiRequest } from "../../../lib/api-client";
-import { useShopper, type Shopper } from "../../cart/api/shopper";
+import { apiRequest } from "../api-client";
+import { useShopper, type Shopper } from "../shopper";
 
 export const ORDERS_KEY = ["orders"] as const;
 

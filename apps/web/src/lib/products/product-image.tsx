@@ -1,7 +1,7 @@
 // A product picture: WebP at the size the layout needs (srcset + sizes) with a JPEG fallback,
 // lazy unless it is the first thing on the page. A product without a picture gets a plain tile.
 import { ImageOff } from "lucide-react";
-import { IMAGE_WIDTHS, productImageSources, type ImageWidth } from "../product-image-sources";
+import { IMAGE_WIDTHS, productImageSources, type ImageWidth } from "./product-image-sources";
 
 interface ProductImageProps {
   imageUrl: string | null;

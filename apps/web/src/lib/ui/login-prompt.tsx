@@ -3,8 +3,8 @@
 import { Link, useLocation } from "react-router";
 import { LogIn } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useSession } from "../../../lib/session";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { useSession } from "../session";
+import { buttonClass } from "./button-styles";
 
 export function LoginPrompt({ what }: { what: string }) {
   const session = useSession();

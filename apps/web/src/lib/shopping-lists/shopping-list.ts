@@ -12,7 +12,7 @@ import {
 } from "@tanstack/react-query";
 import type { z } from "zod";
 import { readMirror, removeMirror, writeMirror, type ListKind } from "./list-mirror";
-import { useShopper, type Shopper } from "./shopper";
+import { useShopper, type Shopper } from "../shopper";
 
 export interface ShoppingList<T> {
   /** Also the root of the list's query and mutation keys, which other code invalidates. */

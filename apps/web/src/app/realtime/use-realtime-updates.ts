@@ -2,7 +2,7 @@
 // Staff and admin logins have no account, orders or lists for it to keep current.
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useShopper } from "../cart/api/shopper";
+import { useShopper } from "../../lib/shopper";
 import { applyChange, applyReady } from "./apply-change";
 import { connectRealtime } from "./connection";
 

@@ -6,10 +6,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { OrderHistory, Order } from "@trade-shop/contracts/orders";
 import type { StreamReady } from "@trade-shop/contracts/realtime";
-import { ACCOUNT_KEY, storeAccountChange } from "../accounts/api/account";
-import { REPORTS_KEY } from "../accounts/api/reports";
-import type { Shopper } from "../cart/api/shopper";
-import { ORDERS_KEY, getOrderQueryOptions, getOrdersQueryOptions } from "../orders/api/orders";
+import { ACCOUNT_KEY, storeAccountChange } from "../../lib/account/account-queries";
+import { REPORTS_KEY } from "../../features/accounts/api/reports";
+import type { Shopper } from "../../lib/shopper";
+import { ORDERS_KEY, getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
 import type { ChangeEvent } from "./connection";
 
 /** Everything the stream keeps current for the shopper; a list's kind is the root of its keys. */

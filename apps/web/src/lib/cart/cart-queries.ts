@@ -5,10 +5,10 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { toast } from "sonner";
 import { api } from "@trade-shop/contracts/api";
 import { Cart, type AddItemCommand, type CartItem } from "@trade-shop/contracts/cart";
-import { apiRequest } from "../../../lib/api-client";
-import { quantityChange } from "../cart-commands";
-import { emptiedCart } from "../cart-totals";
-import type { Shopper } from "./shopper";
+import { apiRequest } from "../api-client";
+import { quantityChange } from "./cart-commands";
+import { emptiedCart } from "./cart-totals";
+import type { Shopper } from "../shopper";
 import {
   dropShoppingList,
   shoppingListQueryOptions,
@@ -18,7 +18,7 @@ import {
   useShoppingListSession,
   type ShoppingList,
   type ShoppingListState,
-} from "./shopping-list";
+} from "../shopping-lists/shopping-list";
 
 export const CART_KEY = ["cart"] as const;
 export const ITEMS_ADDED = "Item(s) added to cart";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Cart } from "@trade-shop/contracts/cart";
-import { cartLine, cartOf } from "../cart-line.fixture";
+import { cartLine, cartOf } from "../cart/cart-line.fixture";
 import { readMirror, removeMirror, writeMirror } from "./list-mirror";
 
 function memoryStorage(): Storage {

@@ -3,7 +3,7 @@
 // Each copy names its shopper; a copy of someone else's list is never shown, and logging out
 // removes both.
 import type { z } from "zod";
-import type { Shopper } from "./shopper";
+import type { Shopper } from "../shopper";
 
 export type ListKind = "cart" | "wishlist";
 

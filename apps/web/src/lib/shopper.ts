@@ -1,7 +1,7 @@
 // Whose cart and wishlist the cache holds: the user and the tenant whose prices they see, so a
 // second login or a tenant switch in the same browser never shows another shopper's lines.
 // Only customer logins have a cart (staff and admins have no customer account to buy for).
-import { getTenant, hasRole, useSession, type Session } from "../../../lib/session";
+import { getTenant, hasRole, useSession, type Session } from "./session";
 
 export type Shopper = string;
 

@@ -1,7 +1,7 @@
 // An order's back-office status (DESIGN §4) as a badge: its name always in words, the colour
 // only a second cue.
 import type { OrderStatus } from "@trade-shop/contracts/orders";
-import { formatDateTime } from "../../../lib/format";
+import { formatDateTime } from "../format";
 
 const LOOK: Record<OrderStatus, string> = {
   Pending: "bg-surface-2 text-fg ring-line",

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, PackageX } from "lucide-react";
-import { stockStatus, type StockLevel } from "../product-labels";
+import { stockStatus, type StockLevel } from "./product-labels";
 
 const LOOK: Record<StockLevel, { className: string; Icon: typeof CircleCheck }> = {
   in: { className: "text-brand", Icon: CircleCheck },

@@ -5,8 +5,8 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import type { AccountState } from "@trade-shop/contracts/accounts";
 import { api } from "@trade-shop/contracts/api";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
-import { apiRequest } from "../../../lib/api-client";
-import { useShopper, type Shopper } from "../../cart/api/shopper";
+import { apiRequest } from "../api-client";
+import { useShopper, type Shopper } from "../shopper";
 
 export const ACCOUNT_KEY = ["account"] as const;
 
