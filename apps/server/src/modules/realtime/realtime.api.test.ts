@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { toCents } from "@trade-shop/contracts/common";
+import { ProblemDetails, toCents } from "@trade-shop/contracts/common";
 import { RealtimeEvents, type RealtimeEventName } from "@trade-shop/contracts/realtime";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
@@ -82,13 +82,18 @@ class StreamClient {
   /** The first event named so (and matching) that arrives from now on, or already has since `from`. */
   async next(name: RealtimeEventName, match: (data: Record<string, unknown>) => boolean = () => true, options: { from?: number; timeoutMs?: number } = {}) {
     const from = options.from ?? 0;
-    const deadline = Date.now() + (options.timeoutMs ?? WITHIN_MS);
-    for (;;) {
-      const found = this.events.slice(from).find((e) => e.event === name && match(e.data));
-      if (found) return found.data;
-      if (this.ended) throw new Error(`stream ended before a ${name} event; got ${JSON.stringify(this.events)}`);
+    const found = () => this.events.slice(from).find((e) => e.event === name && match(e.data));
+    await this.until(() => found() !== undefined, `a ${name} event`, options.timeoutMs ?? WITHIN_MS);
+    return found()!.data;
+  }
+
+  /** Resolves as soon as `done()` holds, checked whenever the stream brings something; fails at the deadline. */
+  async until(done: () => boolean, what: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (this.ended) throw new Error(`stream ended before ${what}; got ${JSON.stringify(this.events)}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${name} event within the time; got ${JSON.stringify(this.events.map((e) => e.event))}`);
+      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -158,7 +163,11 @@ describe("/api/Realtime", () => {
 
     const unknown = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${"x".repeat(43)}`);
     expect(unknown.status).toBe(401);
-    expect(((await unknown.json()) as { title: string }).title).toBe("This stream ticket is unknown, used or expired. Ask for a new one.");
+    expect(ProblemDetails.parse(await unknown.json())).toMatchObject({
+      code: "unauthenticated",
+      type: "/problems/unauthenticated",
+      title: "This stream ticket is unknown, used or expired. Ask for a new one.",
+    });
     expect((await fetch(`${baseUrl}/api/Realtime/Stream`)).status).toBe(400);
 
     const ticket = res.json().ticket as string;
@@ -179,15 +188,16 @@ describe("/api/Realtime", () => {
     const details = await credit(trader);
     const customer = (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: trader })).json();
     expect(ready.data).toEqual({ account: { ...details, dcBalance: customer.dcBalance }, heartbeatMs: 300 });
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(client.heartbeats).toBeGreaterThanOrEqual(1);
+    // One comes every 300 ms; the wait ends with the first, the deadline leaves room for a busy machine.
+    await client.until(() => client.heartbeats >= 1, "a heartbeat", 2000);
     // Left open: afterAll checks that closing the app ends it.
   });
 
   it("tells the user's other tabs and devices about cart and wishlist changes, and nobody else", async () => {
     const tab = await connect(trader);
     const otherDevice = await connect(trader);
-    const spaza = await connect(await t.login("spaza"));
+    const spazaToken = await t.login("spaza");
+    const spaza = await connect(spazaToken);
     const sku = await addToCart(trader, 80);
     await tab.next("cart");
     await otherDevice.next("cart");
@@ -197,8 +207,11 @@ describe("/api/Realtime", () => {
     const mark = otherDevice.mark;
     await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
     await otherDevice.next("cart", undefined, { from: mark });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(spaza.events.map((e) => e.event)).toEqual(["ready"]);
+    // Changes reach the streams in the order they were made: once spaza's own change has arrived,
+    // any of the trader's that went astray would have arrived before it.
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: spazaToken, body: {} });
+    await spaza.next("cart");
+    expect(spaza.events.map((e) => e.event)).toEqual(["ready", "cart"]);
     [tab, otherDevice, spaza].forEach((c) => c.close());
   });
 
