@@ -16,6 +16,7 @@ import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
 import { registerProblemDetails } from "./http/problem-details";
 import { registerProblemPages } from "./http/problem-pages";
+import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
   app.addHook("onClose", rateLimitCounters.close);
   await app.register(fastifyRateLimit, { global: false, ...rateLimitCounters.pluginOptions });
   registerXsrf(app, { secureCookie: config.publicUrl.startsWith("https:") });
+  registerRequestHygiene(app);
 
   await app.register(fastifySwagger, {
     openapi: {

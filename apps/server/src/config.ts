@@ -95,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && e.DEMO_DATA === "always") {
+    throw new ConfigError("Invalid configuration:\n  DEMO_DATA: demo data (with its published passwords) is refused when NODE_ENV=production");
+  }
   if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production");
   }

@@ -72,7 +72,7 @@ async function main() {
         "  spaza   (Customer, CUS0002, not liquor licensed)",
         "  staff   (Staff, NoImage)",
         "  admin   (Admin)",
-        `Self-registration: account CUS0003 with e-mail newshop@demo.shop; sent mail at ${config.publicUrl}/dev/mailbox`,
+        `Self-registration: account CUS0003 with e-mail newshop@demo.shop; sent mail at ${config.publicUrl}/dev/mailbox (demo mode, from this machine only)`,
         "",
       ].join("\n"),
     );

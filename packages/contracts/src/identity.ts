@@ -55,6 +55,8 @@ export const TokenClaims = z.object({
   /** The user's id. */
   uid: Id,
   tenants: z.array(TenantId),
+  /** The user's token version when it was issued; a later password, role or status change raises it. */
+  ver: z.number().int().nonnegative().optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 

@@ -51,6 +51,7 @@ export const PROBLEMS = {
     status: 409,
     about: "An admin cannot disable their own account or take the Admin role away from themselves.",
   },
+  last_admin: { status: 409, about: "The change would leave the shop without an enabled Admin." },
   tenant_required: {
     status: 409,
     about: "The account number exists in more than one tenant; send the TenantId header to choose one.",

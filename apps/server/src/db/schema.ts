@@ -368,6 +368,7 @@ export interface Users {
   passwordHash: string | null;
   reports: Generated<string[]>;
   resetPasswordOnNextLogin: Generated<boolean>;
+  tokenVersion: Generated<number>;
   username: string;
 }
 

@@ -41,6 +41,7 @@ export async function identify(request: FastifyRequest, tokens: TokenService): P
     roles: claims.roles,
     tenants: claims.tenants,
     tenantId: tenantFor(request, claims),
+    tokenVersion: claims.ver ?? 0,
   };
 }
 

@@ -43,7 +43,8 @@ export function handle<R extends ApiRoute>(
         ...Object.fromEntries(errorStatuses.map((s) => [s, ProblemDetails])),
       },
     },
-    preHandler: async (request) => authorize(request.principal, route),
+    // Before the body is read and validated: an anonymous caller learns nothing of a private route's schema.
+    onRequest: async (request) => authorize(request.principal, route),
     handler: (request, reply) => handler(request as RouteRequest<R>, reply),
   });
 }

@@ -8,6 +8,8 @@ export interface Principal {
   tenants: string[];
   /** The tenant this request acts for: the TenantId header, or the token's first tenant. */
   tenantId: string | undefined;
+  /** The user's token version the token was issued with (0 for tokens from before versions). */
+  tokenVersion: number;
 }
 
 /** SPEC §6: a role check passes when the required list is empty or the user holds any listed role. */

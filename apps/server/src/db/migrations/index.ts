@@ -6,6 +6,7 @@ import * as m0004 from "./0004-buying";
 import * as m0005 from "./0005-backoffice";
 import * as m0006 from "./0006-outbox-pruning";
 import * as m0007 from "./0007-order-id-by-default";
+import * as m0008 from "./0008-token-version";
 
 export interface Migration {
   version: number;
@@ -21,4 +22,5 @@ export const migrations: readonly Migration[] = [
   { version: 5, ...m0005 },
   { version: 6, ...m0006 },
   { version: 7, ...m0007 },
+  { version: 8, ...m0008 },
 ];

@@ -67,11 +67,17 @@ describe("forgotten passwords", () => {
   });
 
   describe("POST /api/Users/ResetPassword", () => {
-    it("sets the new password once; the link cannot be used again", async () => {
+    it("sets the new password once; the link cannot be used again; logins from before end", async () => {
+      const before = await t.login("spaza");
+      const cart = () => t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: before });
+      expect((await cart()).statusCode).toBe(200);
       const { hash } = await resetLink("spaza@demo.shop");
       const res = await reset(hash, "Orlando-West-Corner-42");
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ username: "spaza" });
+      const ended = await cart();
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json().code).toBe("session_revoked");
       expect((await logIn("spaza", "Orlando-West-Corner-42")).statusCode).toBe(200);
       expect((await logIn("spaza", DEMO_PASSWORD)).statusCode).toBe(401);
 

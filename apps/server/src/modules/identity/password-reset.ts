@@ -110,6 +110,8 @@ export async function resetPassword(db: Db, request: { hash: string; password: s
         failedLoginAttempts: 0,
         lockoutExpiryDate: null,
         resetPasswordOnNextLogin: false,
+        // Every login from before the reset ends (decision 75).
+        tokenVersion: sql`token_version + 1`,
         lastModifiedBy: reset.username,
         lastModifiedDate: sql`now()`,
       })

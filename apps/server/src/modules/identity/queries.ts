@@ -20,6 +20,7 @@ export async function findUserForLogin(db: Db, field: LoginField, value: string)
       "resetPasswordOnNextLogin",
       "failedLoginAttempts",
       "lockoutExpiryDate",
+      "tokenVersion",
     ])
     .where(sql`lower(${sql.ref(field)})`, "=", value.trim().toLowerCase())
     .executeTakeFirst();
@@ -183,6 +184,7 @@ export async function sessionFacts(db: Db, userId: number) {
     .selectFrom("users")
     .select([
       "isActive",
+      "tokenVersion",
       sql<string[]>`coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
         JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = users.id AND r.enabled), '{}')`.as("roles"),
       sql<string[]>`coalesce((SELECT array_agg(t.id ORDER BY t.id) FROM user_tenants ut

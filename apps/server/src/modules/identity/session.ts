@@ -6,6 +6,9 @@ import type { AppDeps } from "../../app-deps";
 import { DomainError } from "../../shared/domain-error";
 import { sessionFacts } from "./queries";
 
+export const SESSION_ENDED =
+  "Your login has ended because your password, roles or account changed. Please log in again.";
+
 export function registerSessionCheck(app: FastifyInstance, { database }: AppDeps) {
   app.addHook("onRequest", async (request) => {
     const principal = request.principal;
@@ -13,6 +16,9 @@ export function registerSessionCheck(app: FastifyInstance, { database }: AppDeps
     const facts = await sessionFacts(database.db, principal.userId);
     if (!facts?.isActive) {
       throw new DomainError("session_revoked", "This account is disabled. Contact your sales representative.");
+    }
+    if (facts.tokenVersion !== principal.tokenVersion) {
+      throw new DomainError("session_revoked", SESSION_ENDED);
     }
     principal.roles = facts.roles;
     principal.tenants = facts.tenants;

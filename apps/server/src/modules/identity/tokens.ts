@@ -15,6 +15,8 @@ export interface TokenSubject {
   lastname: string;
   roles: string[];
   tenants: string[];
+  /** The user's token version (0 when left out). */
+  tokenVersion?: number;
 }
 
 export interface TokenService {
@@ -33,6 +35,7 @@ export function createTokenService(secret: string, lifetimeHours: number): Token
         roles: subject.roles,
         tenants: subject.tenants,
         uid: String(subject.id),
+        ver: subject.tokenVersion ?? 0,
       })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(subject.username)
@@ -44,11 +47,19 @@ export function createTokenService(secret: string, lifetimeHours: number): Token
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        // maxTokenAge: however far off `exp` is, no token outlives the lifetime this server gives.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          requiredClaims: ["iat", "exp"],
+          maxTokenAge: lifetimeSeconds,
+        });
         return normalizeClaims(payload);
       } catch (error) {
         const message =
-          error instanceof errors.JWTExpired ? "Your session has expired. Please log in again." : "Invalid token.";
+          error instanceof errors.JWTExpired || (error instanceof errors.JWTClaimValidationFailed && error.claim === "iat")
+            ? "Your session has expired. Please log in again."
+            : "Invalid token.";
         throw new DomainError("unauthenticated", message);
       }
     },

@@ -253,8 +253,11 @@ describe("Users API (Admin)", () => {
       expect((await send("PUT", { ...created, roles: ["Admin"], tenants: ["gauteng"] })).statusCode).toBe(200);
       expect((await get("/api/Users", token, "coastal")).statusCode).toBe(403);
       expect((await get("/api/Users", token, "gauteng")).statusCode).toBe(200);
+      // A role change ends the login outright (decision 75): the old token is refused, not just limited.
       expect((await send("PUT", { ...created, roles: ["Staff"], tenants: ["gauteng"] })).statusCode).toBe(200);
-      expect((await get("/api/Users", token, "gauteng")).statusCode).toBe(403);
+      const demoted = await get("/api/Users", token, "gauteng");
+      expect(demoted.statusCode).toBe(401);
+      expect(demoted.json().code).toBe("session_revoked");
     });
   });
 

@@ -61,16 +61,53 @@ async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRo
   return row;
 }
 
+/**
+ * A user this admin may change: one whose every tenant the admin holds too. An admin of one
+ * tenant must not reset the password of, promote, or disable someone who also works in another.
+ */
+async function manageableUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
+  const row = await visibleUser(db, admin, userId);
+  const notHeld = row.tenants.filter((t) => !admin.tenants.includes(t));
+  if (notHeld.length > 0) {
+    throw new DomainError(
+      "forbidden",
+      `${row.username} also belongs to tenant ${notHeld.join(", ")}, which you do not hold; an admin of every tenant of theirs must make this change.`,
+    );
+  }
+  return row;
+}
+
+/** The shop always keeps one enabled Admin: nobody could manage users without one. */
+async function assertAnotherEnabledAdmin(db: Db, userId: number) {
+  const { others } = await db
+    .selectFrom("users")
+    .innerJoin("userRoles", "userRoles.userId", "users.id")
+    .innerJoin("roles", "roles.id", "userRoles.roleId")
+    .select((eb) => eb.fn.countAll<number>().as("others"))
+    .where("roles.name", "=", "Admin")
+    .where("users.isActive", "=", true)
+    .where("users.id", "!=", userId)
+    .executeTakeFirstOrThrow();
+  if (Number(others) === 0) {
+    throw new DomainError("last_admin", "This is the last enabled Admin: give another user the Admin role first.", {
+      errors: { roles: ["The shop needs at least one enabled Admin"] },
+    });
+  }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+
 export async function listUsers(db: Db, admin: Admin): Promise<User[]> {
   return (await listUserRows(db, admin.tenantId)).map(toUserDto);
 }
 
 export async function getUser(db: Db, admin: Admin, userId: number): Promise<User> {
-  return toUserDto(await visibleUser(db, admin, userId));
+  return toUserDto(await manageableUser(db, admin, userId));
 }
 
 export async function rolesOfUser(db: Db, admin: Admin, userId: number): Promise<RoleSummary[]> {
-  await visibleUser(db, admin, userId);
+  await manageableUser(db, admin, userId);
   const roles = await rolesHeldBy(db, userId);
   return roles.map((r) => ({ ...r, name: r.name as RoleSummary["name"] }));
 }
@@ -192,20 +229,22 @@ export async function createUser(db: Db, admin: Admin, payload: CreateUserPayloa
 }
 
 export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayload): Promise<User> {
-  const current = await visibleUser(db, admin, payload.id);
-  if (payload.id === admin.userId && current.roles.includes("Admin") && !payload.roles.includes("Admin")) {
+  const current = await manageableUser(db, admin, payload.id);
+  const losesAdmin = current.roles.includes("Admin") && !payload.roles.includes("Admin");
+  if (payload.id === admin.userId && losesAdmin) {
     throw new DomainError("own_account", "You cannot take the Admin role away from yourself.", {
       errors: { roles: ["You cannot take the Admin role away from yourself"] },
     });
   }
+  if (losesAdmin && current.isActive) await assertAnotherEnabledAdmin(db, payload.id);
   if (!payload.isActiveDirectoryUser && payload.password === undefined && current.isActiveDirectoryUser) {
     const message = "Give a password: the user will no longer log in through the directory";
     throw new DomainError("validation", `${message}.`, { errors: { password: [message] } });
   }
   const resolved = await resolveFields(db, admin, payload, payload.id);
-  // Tenants this admin does not hold stay as they were: they are out of this admin's hands.
-  const keptTenants = current.tenants.filter((t) => !admin.tenants.includes(t));
-  const tenantIds = [...new Set([...resolved.tenantIds, ...keptTenants])].sort();
+  const tenantIds = resolved.tenantIds;
+  // A new password or other roles end every login from before (decision 75).
+  const credentialsChange = resolved.passwordHash !== undefined || !sameSet(current.roles, payload.roles);
 
   await db
     .transaction()
@@ -226,6 +265,7 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
           ...(payload.resetPasswordOnNextLogin !== undefined
             ? { resetPasswordOnNextLogin: payload.resetPasswordOnNextLogin }
             : {}),
+          ...(credentialsChange ? { tokenVersion: sql<number>`token_version + 1` } : {}),
           lastModifiedBy: admin.username,
           lastModifiedDate: sql`now()`,
         })
@@ -239,15 +279,17 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
 
 /** Enabling also lifts a lock-out, so "let them log in again" does what it says. */
 export async function setUserEnabled(db: Db, admin: Admin, userId: number, enabled: boolean): Promise<SuccessEnvelope> {
-  const user = await visibleUser(db, admin, userId);
+  const user = await manageableUser(db, admin, userId);
   if (!enabled && userId === admin.userId) {
     throw new DomainError("own_account", "You cannot disable your own account.");
   }
+  if (!enabled && user.isActive && user.roles.includes("Admin")) await assertAnotherEnabledAdmin(db, userId);
   await db
     .updateTable("users")
     .set({
       isActive: enabled,
-      ...(enabled ? { failedLoginAttempts: 0, lockoutExpiryDate: null } : {}),
+      // A disabled user's logins end for good: enabling again does not bring them back.
+      ...(enabled ? { failedLoginAttempts: 0, lockoutExpiryDate: null } : { tokenVersion: sql<number>`token_version + 1` }),
       lastModifiedBy: admin.username,
       lastModifiedDate: sql`now()`,
     })

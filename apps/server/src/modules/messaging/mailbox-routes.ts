@@ -72,10 +72,21 @@ ${items || "<p>No messages yet.</p>"}
 </html>`;
 }
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6; the socket's own address, never a forwarded one. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4.startsWith("127.") || address === "::1";
+}
+
 export function mailboxRoutes(app: FastifyInstance, { config, database }: AppDeps) {
   app.get("/dev/mailbox", { schema: { hide: true, querystring: MailboxQuery } }, async (request, reply) => {
-    if (!config.demoMode) {
-      return sendProblem(reply, problem("not_found", "Not Found", { detail: "The mailbox exists only in demo mode." }));
+    // It shows PINs and reset links: only in demo mode, and only to a browser on this machine.
+    if (!config.demoMode || !isLoopback(request.socket.remoteAddress)) {
+      return sendProblem(
+        reply,
+        problem("not_found", "Not Found", { detail: "The mailbox exists only in demo mode, for browsers on the shop's own machine." }),
+      );
     }
     const messages = await recentMessages(database.db, MAILBOX_SIZE);
     reply.header("Cache-Control", "no-store");

@@ -1,0 +1,81 @@
+// Rules every request meets whatever the route: NUL characters are a 400 (never a 500 from the
+// database), a private route refuses an anonymous caller before it reads the body, answers to
+// a logged-in caller are not cached, and the demo mailbox is for the shop's own machine only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../config";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+describe("request hygiene", () => {
+  let t: TestApp;
+  let trader: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+  });
+  afterAll(() => t.close());
+
+  it("refuses a NUL character anywhere in a request with a 400 problem naming the field", async () => {
+    const orders = await t.database.db.selectFrom("orders").select("id").execute();
+    const attempts = [
+      await t.request({ method: "GET", url: "/api/Product/GetProductImages/%00" }),
+      await t.request({ method: "POST", url: "/api/Product/GetProductBySkuCode", body: { skuCode: "CHP\u00001" } }),
+      await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "trader\u0000", password: "x" } }),
+      await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token: trader, body: { skuCode: "A\u0000", quantity: 1 } }),
+      await t.request({
+        method: "POST",
+        url: "/api/Users/UserEnquiry",
+        body: { name: "Thabo\u0000", email: "thabo@example.test", message: "Hello there, a question about deliveries." },
+      }),
+      await t.request({
+        method: "POST",
+        url: "/api/Order",
+        token: trader,
+        body: { orderReference: "\u0000", createdDate: new Date().toISOString(), discount: 0, applyLiqourCheck: true, totalPriceExcl: 1, totalPriceIncl: 1, orderLines: [{ productId: "X", quantity: 1, dealReference: null, unitPriceExcl: 1, totalPriceExcl: 1, totalPriceIncl: 1 }] },
+      }),
+      await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=a%00b", token: await t.login("admin") }),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect(res.json().code).toBe("validation");
+    }
+    expect(attempts[2]!.json().errors).toEqual({ username: ["Remove the NUL character (\\u0000)"] });
+    expect(await t.database.db.selectFrom("orders").select("id").execute()).toHaveLength(orders.length);
+  });
+
+  it("refuses an anonymous caller before looking at the body, so a private route's schema stays private", async () => {
+    const res = await t.request({ method: "POST", url: "/api/Order", body: { nonsense: true } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe("unauthenticated");
+    expect(res.json().errors).toBeUndefined();
+    const customer = await t.request({ method: "POST", url: "/api/Users", token: trader, tenantId: "gauteng", body: { nonsense: true } });
+    expect(customer.statusCode).toBe(403);
+  });
+
+  it("marks every answer to a logged-in caller no-store, and leaves public ones cacheable", async () => {
+    const mine = await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader });
+    expect(mine.headers["cache-control"]).toBe("no-store");
+    const refused = await t.request({ method: "GET", url: "/api/Order/GetOrderById/999999", token: trader });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    const visitor = await t.request({ method: "GET", url: "/api/health" });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers["cache-control"]).not.toBe("no-store");
+  });
+
+  it("serves the demo mailbox only to a browser on the shop's own machine", async () => {
+    const local = await t.app.inject({ method: "GET", url: "/dev/mailbox?format=json", remoteAddress: "127.0.0.1" });
+    expect(local.statusCode).toBe(200);
+    for (const remoteAddress of ["10.0.0.7", "192.168.1.20", "2001:db8::1"]) {
+      const remote = await t.app.inject({ method: "GET", url: "/dev/mailbox?format=json", remoteAddress, headers: { "x-forwarded-for": "127.0.0.1" } });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain("messages");
+    }
+  });
+
+  it("refuses to start in production with demo data", () => {
+    const env = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://db.example/shop" };
+    expect(() => loadConfig({ ...env, DEMO_DATA: "always" })).toThrow(ConfigError);
+    expect(loadConfig(env).demoMode).toBe(false);
+  });
+});
