@@ -1,8 +1,6 @@
 // The deterministic demo data set (DESIGN.md §5): every table's rows as plain objects, drawn
 // from a seeded generator and a fixed reference date, so the same options give the same shop.
 // Loading it is load.ts's job; this module touches no database and no clock.
-import type { Insertable } from "kysely";
-import type { DB } from "../db/schema";
 import {
   BRANDS,
   CATEGORIES,
@@ -19,7 +17,6 @@ import {
   type ProductLine,
   type RoleName,
   type TenantId,
-  type WarehouseCode,
 } from "./catalogue-data";
 import {
   DELIVERY_DAYS,
@@ -36,6 +33,7 @@ import { buildExtendedData } from "./extended-data";
 import { brandImageUrl, productImageRow } from "./images";
 import { generateOrders } from "./orders";
 import { createRandom, type Random } from "./random";
+import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./types";
 
 export const DEFAULT_SEED = 20_261_101;
 export const DEFAULT_SKU_COUNT = 3_200;
@@ -48,7 +46,6 @@ export interface DemoOptions {
   referenceDate?: Date;
 }
 
-export type Row<T extends keyof DB> = Insertable<DB[T]>;
 
 /** Rows per table, in an order that satisfies every foreign key. */
 export interface DemoTables {
@@ -103,54 +100,6 @@ export interface DemoData {
   tables: DemoTables;
 }
 
-/** A product as the rest of the generator needs it. */
-export interface DemoProduct {
-  skuCode: string;
-  category: Category;
-  description: string;
-  isLiquor: boolean;
-  rtCategory: string;
-  listPriceCents: number;
-  vatRate: number;
-}
-
-export interface DemoDeal {
-  dealReference: string;
-  description: string;
-  minQuantity: number;
-  discountPercent: number;
-  startsAt: Date;
-  endsAt: Date;
-}
-
-export interface DemoCustomer {
-  id: number;
-  tenantId: TenantId;
-  accountId: string;
-  name: string;
-  pricelistId: number;
-  stockingWarehouseCode: WarehouseCode;
-  isLiquorCustomer: boolean;
-  creditLimitCents: number;
-  dcBalanceCents: number;
-  deliveryMethod: string;
-  channelGroup: string;
-  taxNumber: string;
-  contactEmail: string;
-  contactCellphone: string;
-  /** False for the brand-new account that has not ordered yet. */
-  hasOrderHistory: boolean;
-  repCode: string;
-  vendorNumber: string;
-  address: {
-    address1: string;
-    address2: string;
-    address3: string;
-    address4: string;
-    address5: string;
-    addressPc: string;
-  };
-}
 
 const DAY_MS = 86_400_000;
 

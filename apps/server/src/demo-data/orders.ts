@@ -6,7 +6,7 @@ import { orderNumber } from "../modules/orders/order-number";
 import { priceLine, sumTotals, type PricedLine } from "../modules/pricing/price-line";
 import type { TenantId } from "./catalogue-data";
 import { ON_HOLD_REASONS, REJECTED_REASONS } from "./customer-data";
-import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./generate";
+import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./types";
 import type { Random } from "./random";
 
 // The statuses come from the contracts, what counts against credit from the credit rule.

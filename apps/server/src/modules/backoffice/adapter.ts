@@ -7,17 +7,8 @@ import type { Db } from "../../db/database";
 import { BACKOFFICE_TOPIC } from "../orders/place-order";
 import type { OutboxHandlers } from "../outbox/outbox";
 import { createHttpBackOffice } from "./http-adapter";
+import type { BackOfficeAdapter } from "./back-office";
 import { createBackOfficeSimulator } from "./simulator";
-
-export interface BackOfficeAdapter {
-  readonly name: "simulator" | "http";
-  /**
-   * Hands one order over. Resolving means the back office has it; throwing means "try again
-   * later" (the outbox retries with backoff, then parks it with the error). It may be called
-   * more than once for one order, and a repeat must never make a second sales order.
-   */
-  handOver(orderId: number, idempotencyKey: string): Promise<void>;
-}
 
 /** The outbox payload placement writes. */
 export const HandOffPayload = z.object({ orderId: z.number().int().positive() });

@@ -11,7 +11,7 @@ import {
 } from "@trade-shop/contracts/backoffice";
 import type { Db } from "../../db/database";
 import { findOrder } from "../orders/queries";
-import type { BackOfficeAdapter } from "./adapter";
+import type { BackOfficeAdapter } from "./back-office";
 import { signBody } from "./signature";
 import { applyStatusChange, judgeTransition, lockOrder } from "./status";
 

@@ -12,7 +12,7 @@ import { formatRandCents as formatRandPlain } from "@trade-shop/contracts/format
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { creditPosition } from "../accounts/credit";
-import type { BackOfficeAdapter } from "./adapter";
+import type { BackOfficeAdapter } from "./back-office";
 import { applyStatusChange, lockOrder, type OrderForStatus, type StatusChange } from "./status";
 
 export interface SimulatorOptions {
