@@ -1,6 +1,5 @@
-// The mobile menu (SPEC §4 "side menu open"): a modal drawer from the left built on <dialog>,
-// which gives focus trapping, Escape to close and an inert page behind it for free.
-import { useEffect, useRef } from "react";
+// The mobile menu (SPEC §4 "side menu open"): a modal drawer from the left (lib/ui/dialog), so
+// focus stays in it, Escape closes it and the page behind is inert; a followed link closes it.
 import { Link } from "react-router";
 import { Clock, Headset, X } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
@@ -10,6 +9,7 @@ import { shopDetails } from "../../features/content/shop-details";
 import { AccountLinks } from "./account-links";
 import { categoryHref, useSelectedCategory } from "./category-links";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
+import { Dialog } from "../../lib/ui/dialog";
 import { ThemeToggle } from "./theme-toggle";
 
 interface SideMenuProps {
@@ -22,26 +22,15 @@ const menuItem = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 font-m
 const sectionTitle = "px-3 pb-1 pt-4 text-xs font-bold uppercase tracking-wide text-muted";
 
 export function SideMenu({ id, open, onClose }: SideMenuProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const selected = useSelectedCategory();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeOnLinkClick
       id={id}
       aria-label="Menu"
-      onClose={onClose}
-      // A click on the backdrop lands on the dialog itself; a followed link should close it too.
-      onClick={(event) => {
-        if (event.target === event.currentTarget || (event.target as Element).closest("a")) onClose();
-      }}
       className="m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
       <div className="flex h-full flex-col overflow-y-auto px-3 pb-6">
@@ -107,6 +96,6 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
           <ThemeToggle showLabel className={menuItem} />
         </div>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

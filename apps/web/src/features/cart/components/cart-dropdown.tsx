@@ -1,18 +1,19 @@
 // The header's cart (SPEC §2): a count on a button that opens a panel listing each line with
 // its picture, description, quantity and total incl. VAT and a remove button, then
 // "{n} Item(s) selected", the TOTAL, View Cart and Checkout (disabled while the cart is empty).
-// A disclosure: focus moves into the panel when it opens; Escape, a click outside or tabbing
-// away closes it, Escape returning focus to the button.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+// A non-modal dialog beside the button: focus moves into the panel when it opens; Escape, a
+// press outside or tabbing away closes it, Escape returning focus to the button.
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { LoaderCircle, ShoppingCart, Trash2, X } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { formatRand } from "../../../lib/format";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { productPath } from "../../../lib/products/product-path";
 import { useCart, useRemoveFromCart } from "../../../lib/cart/cart-queries";
 import { itemsSelectedText } from "../../../lib/cart/cart-totals";
+import { formatRand } from "../../../lib/format";
 import { LineImage } from "../../../lib/products/line-image";
+import { productPath } from "../../../lib/products/product-path";
+import { buttonClass } from "../../../lib/ui/button-styles";
+import { Dialog } from "../../../lib/ui/dialog";
 
 interface CartDropdownProps {
   /** The header's icon-button look, passed in so the header keeps its own styling. */
@@ -28,7 +29,6 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
   const remove = useRemoveFromCart();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
   const id = useId();
@@ -37,39 +37,10 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
 
   const lines = cart?.cartItems ?? [];
   const count = cart?.numberOfItems ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePress);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
-  }, [open]);
-
-  const closeAndRefocus = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) {
-      event.stopPropagation();
-      closeAndRefocus();
-    }
-  };
+  const close = () => setOpen(false);
 
   return (
-    <div
-      ref={wrapper}
-      className="relative"
-      onKeyDown={onKeyDown}
-      onBlur={(event) => {
-        const next = event.relatedTarget as Node | null;
-        if (open && next && !wrapper.current?.contains(next)) setOpen(false);
-      }}
-    >
+    <div className="relative">
       <button
         ref={trigger}
         type="button"
@@ -79,6 +50,9 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
         aria-controls={panelId}
         title="Cart"
         onClick={() => setOpen((was) => !was)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape" && open) close();
+        }}
       >
         <ShoppingCart aria-hidden="true" className="size-6" />
         <span aria-hidden="true" className={badgeClassName}>
@@ -86,14 +60,23 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
         </span>
       </button>
 
-      {open && (
+      <Dialog
+        open={open}
+        onClose={close}
+        modal={false}
+        anchor={trigger}
+        initialFocus={panel}
+        closeOnLinkClick
+        aria-labelledby={headingId}
+        className="absolute left-auto right-0 top-full z-50 m-0 mt-2 border-0 bg-transparent p-0 text-fg"
+      >
         <section
           ref={panel}
           id={panelId}
           tabIndex={-1}
           aria-labelledby={headingId}
           aria-busy={isBusy}
-          className="absolute right-0 top-full z-50 mt-2 flex max-h-[min(75dvh,36rem)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl outline-none"
+          className="flex max-h-[min(75dvh,36rem)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl outline-none"
         >
           <div className="flex items-center justify-between gap-2 border-b border-line py-1 pl-4 pr-1">
             <h2 id={headingId} className="flex items-center gap-2 text-base font-bold">
@@ -105,12 +88,7 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
                 </span>
               )}
             </h2>
-            <button
-              type="button"
-              className={smallIconButton}
-              aria-label="Close cart"
-              onClick={closeAndRefocus}
-            >
+            <button type="button" className={smallIconButton} aria-label="Close cart" onClick={close}>
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
@@ -128,7 +106,6 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
                   <div className="min-w-0 flex-1 text-sm">
                     <Link
                       to={productPath(line.productId)}
-                      onClick={() => setOpen(false)}
                       className="line-clamp-2 font-semibold leading-snug hover:text-brand hover:underline"
                     >
                       {line.productDescription}
@@ -169,7 +146,7 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
               </span>
             </p>
             <div className="mt-2 grid grid-cols-2 gap-2">
-              <Link to={appRoutes.cart} onClick={() => setOpen(false)} className={buttonClass("secondary")}>
+              <Link to={appRoutes.cart} className={buttonClass("secondary")}>
                 View Cart
               </Link>
               <button
@@ -186,7 +163,7 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
             </div>
           </div>
         </section>
-      )}
+      </Dialog>
     </div>
   );
 }

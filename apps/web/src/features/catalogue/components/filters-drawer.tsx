@@ -1,8 +1,9 @@
-// The filters on phones and tablets: a sheet from the right built on <dialog>, which traps
-// focus, closes on Escape and makes the page behind it inert.
-import { useEffect, useId, useRef, type ReactNode } from "react";
+// The filters on phones and tablets: a modal sheet from the right (lib/ui/dialog), so focus
+// stays in it, Escape closes it and the page behind is inert.
+import { useId, type ReactNode } from "react";
 import { X } from "lucide-react";
 import { buttonClass } from "../../../lib/ui/button-styles";
+import { Dialog } from "../../../lib/ui/dialog";
 
 interface FiltersDrawerProps {
   open: boolean;
@@ -13,50 +14,36 @@ interface FiltersDrawerProps {
 }
 
 export function FiltersDrawer({ open, onClose, doneLabel, children }: FiltersDrawerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
+    <Dialog
+      open={open}
       onClose={onClose}
-      // A click on the backdrop lands on the dialog itself.
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      aria-labelledby={titleId}
       className="m-0 ml-auto h-dvh max-h-none w-[min(24rem,92vw)] max-w-none bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
-      {open && (
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between border-b border-line px-4 py-2">
-            <h2 id={titleId} className="text-lg font-bold">
-              Filters
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close filters"
-              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2"
-            >
-              <X aria-hidden="true" className="size-6" />
-            </button>
-          </div>
-          <div className="flex-1 overflow-y-auto px-3 py-4">{children}</div>
-          <div className="border-t border-line p-3">
-            <button type="button" onClick={onClose} className={`${buttonClass()} w-full`}>
-              {doneLabel}
-            </button>
-          </div>
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-line px-4 py-2">
+          <h2 id={titleId} className="text-lg font-bold">
+            Filters
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close filters"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2"
+          >
+            <X aria-hidden="true" className="size-6" />
+          </button>
         </div>
-      )}
-    </dialog>
+        <div className="flex-1 overflow-y-auto px-3 py-4">{children}</div>
+        <div className="border-t border-line p-3">
+          <button type="button" onClick={onClose} className={`${buttonClass()} w-full`}>
+            {doneLabel}
+          </button>
+        </div>
+      </div>
+    </Dialog>
   );
 }
