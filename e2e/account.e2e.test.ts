@@ -3,6 +3,10 @@
 // when it is invoiced; a cart changed elsewhere shows at once; the account dashboard, the
 // addresses page and the staff hand-off queue. The order test buys for an account of its own
 // (CUS0005, a demo customer without a login), so no other test's orders move its balance.
+import { CreditDetails, CustomerAddress, CustomerDetails } from "@trade-shop/contracts/accounts";
+import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { OrderHistory } from "@trade-shop/contracts/orders";
+import { TopProducts } from "@trade-shop/contracts/reports";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
@@ -13,27 +17,6 @@ import { apiToken, openLoggedIn } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 const SESSION_KEY = "tradeshop.session";
-
-interface Product {
-  skuCode: string;
-  skuDescription: string;
-  isLiquor: boolean;
-}
-interface OrderEntry {
-  id: number;
-  orderId: string;
-  totalPriceIncl: number;
-  currentPastelStatus: string;
-}
-interface CustomerDetails {
-  name: string;
-  accountId: string;
-  dcBalance: number;
-}
-interface CreditDetails {
-  remainingCredit: number;
-  totalCredit: number;
-}
 
 const cartButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Cart, / });
 const headerFigure = (page: Page, which: "balance" | "credit") => page.getByTestId(`header-${which}`);
@@ -76,20 +59,23 @@ describe("live account", () => {
   afterAll(() => browser?.close());
 
   it("moves a placed order's status on its details page without a reload, and raises the header balance when it is invoiced", async () => {
-    const search = await callApi<{ skuResults: Product[] }>(baseUrl, "POST", "/api/Product/ProductSearch", {
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
       token: buyer,
       body: { pageNumber: 1, resultsPerPage: 24, inStockOnly: true, categoryFilter: "Sweets" },
+      answer: ProductSearchResult,
     });
     const product = search.skuResults.find((p) => !p.isLiquor)!;
     await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
       token: buyer,
       body: { skuCode: product.skuCode, quantity: 1 },
     });
-    const before = await callApi<CustomerDetails>(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
+    const before = await callApi(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
       token: buyer,
+      answer: CustomerDetails,
     });
-    const creditBefore = await callApi<CreditDetails>(baseUrl, "POST", "/api/Users/GetCreditDetails", {
+    const creditBefore = await callApi(baseUrl, "POST", "/api/Users/GetCreditDetails", {
       token: buyer,
+      answer: CreditDetails,
     });
 
     const page = await openPage(browser, DESKTOP);
@@ -103,7 +89,7 @@ describe("live account", () => {
 
     await page.getByRole("button", { name: "Place order" }).click();
     await page.waitForURL(/\/products\?category=home$/);
-    const [order] = await callApi<OrderEntry[]>(baseUrl, "GET", "/api/Order", { token: buyer });
+    const [order] = await callApi(baseUrl, "GET", "/api/Order", { token: buyer, answer: OrderHistory });
     expect(order).toBeDefined();
     // Placing it takes its value off the remaining credit at once (not yet invoiced).
     await expect
@@ -147,8 +133,9 @@ describe("live account", () => {
     await expect
       .poll(() => headerFigure(page, "balance").textContent(), { timeout: 10_000 })
       .toBe(rand(invoicedBalance));
-    const after = await callApi<CustomerDetails>(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
+    const after = await callApi(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
       token: buyer,
+      answer: CustomerDetails,
     });
     expect(after.dcBalance).toBe(invoicedBalance);
     expect(
@@ -163,9 +150,10 @@ describe("live account", () => {
     await page.locator("[data-realtime=live]").waitFor();
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 0 items");
 
-    const search = await callApi<{ skuResults: Product[] }>(baseUrl, "POST", "/api/Product/ProductSearch", {
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
       token: buyer,
       body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Biscuits" },
+      answer: ProductSearchResult,
     });
     const skus = search.skuResults.filter((p) => !p.isLiquor).slice(0, 2);
     for (const p of skus) {
@@ -182,18 +170,12 @@ describe("live account", () => {
 
   it("shows the account dashboard with its charts and the figures the API gives, on a phone and a desktop", async () => {
     const token = await apiToken(baseUrl, "trader");
-    const credit = await callApi<CreditDetails>(baseUrl, "POST", "/api/Users/GetCreditDetails", { token });
-    const details = await callApi<CustomerDetails>(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
+    const credit = await callApi(baseUrl, "POST", "/api/Users/GetCreditDetails", { token, answer: CreditDetails });
+    const details = await callApi(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
       token,
+      answer: CustomerDetails,
     });
-    const top = await callApi<{ products: { productDescription: string }[] }>(
-      baseUrl,
-      "GET",
-      "/api/Reports/TopProducts?limit=5",
-      {
-        token,
-      },
-    );
+    const top = await callApi(baseUrl, "GET", "/api/Reports/TopProducts?limit=5", { token, answer: TopProducts });
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await openPage(browser, viewport);
       await openLoggedIn(page, baseUrl, "trader", "/account-dashboard");
@@ -238,12 +220,10 @@ describe("live account", () => {
 
   it("lists the account's delivery addresses, the default first", async () => {
     const token = await apiToken(baseUrl, "trader");
-    const addresses = await callApi<{ label: string; isDefault: boolean }[]>(
-      baseUrl,
-      "GET",
-      "/api/Users/GetCustomerAddresses",
-      { token },
-    );
+    const addresses = await callApi(baseUrl, "GET", "/api/Users/GetCustomerAddresses", {
+      token,
+      answer: CustomerAddress.array(),
+    });
     const page = await openPage(browser, PHONE);
     await openLoggedIn(page, baseUrl, "trader", "/addresses");
     const list = page.getByRole("list", { name: "Delivery addresses" });

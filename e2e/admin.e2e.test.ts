@@ -5,7 +5,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { PHONE, launchBrowser, openPage } from "./support/browser";
-import { apiToken, openLoggedIn } from "./support/session";
+import { expectProblem } from "./support/page-errors";
+import { apiToken, expectNoCustomerAccount, openLoggedIn } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -66,6 +67,7 @@ describe("user administration", () => {
     await row.getByRole("button", { name: `Enable ${person.username}` }).waitFor();
 
     const visitor = await openPage(browser);
+    expectProblem(visitor, "account_disabled", "/api/Users/Authenticate");
     await visitor.goto(`${baseUrl}/login`);
     await visitor.getByLabel("Username or e-mail address").fill(person.username);
     await visitor.getByLabel("Password", { exact: true }).fill(password);
@@ -91,6 +93,7 @@ describe("user administration", () => {
 
   it("says plainly when no staff directory is configured", async () => {
     await admin.goto(`${baseUrl}/admin/users/new`);
+    expectProblem(admin, "service_unavailable", "/api/Users/SearchActiveDirectoryUsers");
     await admin.getByLabel("Directory username").fill("pieter");
     await admin.getByRole("button", { name: "Search directory" }).click();
     await admin.getByRole("alert").getByText("The staff directory is not configured for this shop.").waitFor();
@@ -114,6 +117,7 @@ describe("user administration", () => {
       body: { ...customer, email: `${customer.username}@e2e.test`, password: customerPassword, roles: ["Customer"] },
     });
     const page = await openPage(browser);
+    expectNoCustomerAccount(page);
     const token = await apiToken(baseUrl, customer.username, customerPassword);
     await page.goto(`${baseUrl}/not-found`);
     await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);

@@ -3,11 +3,16 @@
 // page; the cart page's deal hints; the wishlist; a spaza shop refused liquor; and a cart that
 // changed behind the checkout page's back, which must create no order. Every test leaves the
 // shared demo users' carts and wishlists empty.
+import { CustomerAddress } from "@trade-shop/contracts/accounts";
+import { Cart } from "@trade-shop/contracts/cart";
+import { ProductSearchResult, type Product, type ProductSearchRequest } from "@trade-shop/contracts/catalogue";
+import { Order, OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { expectProblem } from "./support/page-errors";
 import { rand } from "./support/catalogue-api";
 import { openLoggedIn } from "./support/session";
 
@@ -15,38 +20,6 @@ const baseUrl = inject("baseUrl");
 
 const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 const STATUS = /Pending|Submitted|Picking|Invoiced|Dispatched|Delivered|On Hold|Rejected/;
-
-interface Product {
-  skuCode: string;
-  skuDescription: string;
-  stockOnHand: number;
-  isLiquor: boolean;
-  minOrderQuantityDiscount: number | null;
-  discountPriceExcl: number | null;
-}
-interface CartLine {
-  productId: string;
-  productDescription: string;
-  quantity: number;
-  unitPriceExcl: number;
-  totalPriceExcl: number;
-  totalPriceIncl: number;
-}
-interface Cart {
-  cartItems: CartLine[];
-  totalPriceIncl: number;
-  numberOfItems: number;
-}
-interface Order {
-  id: number;
-  orderId: string;
-  suppliedId: string | null;
-  createdDate: string;
-  totalPriceExcl: number;
-  totalPriceIncl: number;
-  /** Only on one order, not in the history list. */
-  orderLines: CartLine[];
-}
 
 const text = async (locator: Locator) => (await locator.textContent()) ?? "";
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
@@ -91,10 +64,11 @@ async function logIn(browser: Browser, username: Shopper): Promise<Page> {
   return page;
 }
 
-async function search(username: Shopper, request: Record<string, unknown>): Promise<Product[]> {
-  const result = await callApi<{ skuResults: Product[] }>(baseUrl, "POST", "/api/Product/ProductSearch", {
+async function search(username: Shopper, request: Partial<ProductSearchRequest>): Promise<Product[]> {
+  const result = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
     body: { resultsPerPage: 48, inStockOnly: true, ...request },
     token: tokenOf(username),
+    answer: ProductSearchResult,
   });
   return result.skuResults;
 }
@@ -123,9 +97,9 @@ async function emptyLists(username: Shopper) {
 }
 
 const cartOf = (username: Shopper) =>
-  callApi<Cart>(baseUrl, "GET", "/api/Cart/GetUserCart", { token: tokenOf(username) });
+  callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token: tokenOf(username), answer: Cart });
 const ordersOf = (username: Shopper) =>
-  callApi<Order[]>(baseUrl, "GET", "/api/Order", { token: tokenOf(username) });
+  callApi(baseUrl, "GET", "/api/Order", { token: tokenOf(username), answer: OrderHistory });
 
 async function noHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -204,12 +178,10 @@ describe("buying as a trader", () => {
     expect(await text(summary)).toContain("FREE");
     expect(await text(summary)).toContain(rand(cart.totalPriceIncl));
     // The trader's account has two delivery addresses: deliver to the branch, not the default.
-    const addresses = await callApi<{ id: number; label: string; address1: string; isDefault: boolean }[]>(
-      baseUrl,
-      "GET",
-      "/api/Users/GetCustomerAddresses",
-      { token: tokenOf("trader") },
-    );
+    const addresses = await callApi(baseUrl, "GET", "/api/Users/GetCustomerAddresses", {
+      token: tokenOf("trader"),
+      answer: CustomerAddress.array(),
+    });
     const branch = addresses.find((a) => !a.isDefault)!;
     expect(branch).toBeDefined();
     const defaultChoice = page.getByRole("radio", { name: `Deliver to ${addresses[0]!.label}` });
@@ -258,8 +230,9 @@ describe("buying as a trader", () => {
     const table = main.getByRole("table");
     expect(await table.getByRole("columnheader").allTextContents()).toEqual(["PRODUCT", "TOTAL"]);
     const orderLine = table.getByRole("row", { name: `${packs} x ${product.skuDescription}` });
-    const placedOrder = await callApi<Order>(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, {
+    const placedOrder = await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, {
       token: tokenOf("trader"),
+      answer: Order,
     });
     expect(await text(orderLine)).toContain(rand(placedOrder.orderLines[0]!.totalPriceExcl));
     expect(await text(table.getByRole("row", { name: "Shipping" }))).toContain("FREE");
@@ -379,6 +352,7 @@ describe("buying as a spaza shop", () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${baseUrl}/products/${encodeURIComponent(liquor.skuCode)}`);
     await page.getByRole("heading", { level: 1, name: liquor.skuDescription }).waitFor();
+    expectProblem(page, "liquor_not_allowed", "/api/Cart/AdditemToCart");
     await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
     const refused = notifications(page).locator("[data-sonner-toast]", {
       hasText: "not licensed to buy liquor",

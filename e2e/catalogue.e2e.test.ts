@@ -1,5 +1,6 @@
 // The catalogue in the browser (issue 7): searching from the header, narrowing by category and
 // brand, paging, a product's own page, customer prices, and the staff's No Images work list.
+import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
@@ -196,7 +197,7 @@ describe("the catalogue", () => {
   }
 
   it("shows a logged-in trader their own prices and deals, and a visitor the list price", async () => {
-    const request = { categoryFilter: "Chips", sortBy: "description", resultsPerPage: 24 };
+    const request: Partial<ProductSearchRequest> = { categoryFilter: "Chips", sortBy: "description", resultsPerPage: 24 };
     const [visitorView, traderView] = await Promise.all([
       searchAs(baseUrl, null, request),
       searchAs(baseUrl, "trader", request),

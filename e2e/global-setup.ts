@@ -3,7 +3,7 @@
 // and log-in limits are raised: every browser test file logs the demo users in (the limits
 // themselves have API tests).
 import type { TestProject } from "vitest/node";
-import { chromiumPath } from "./support/browser";
+import { chromiumPath } from "./support/chromium";
 import { startShop } from "../scripts/shop-server.mjs";
 
 declare module "vitest" {

@@ -3,6 +3,9 @@
 // With one attempt allowed, the order is parked at once; staff see it with its error, fix
 // nothing but the back office, press Retry, and the order reaches the back office exactly once.
 import { createServer, type Server } from "node:http";
+import { BackOfficeHandOff } from "@trade-shop/contracts/backoffice";
+import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { Order, OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
@@ -30,16 +33,17 @@ describe("hand-off queue with the back office down", () => {
       let body = "";
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
-        const handOff = JSON.parse(body) as { order: { orderId: string } };
-        const answered = up ? 200 : 503;
+        // A hand-off outside the contract is refused and recorded with the reason, for the test to show.
+        const handOff = BackOfficeHandOff.safeParse(JSON.parse(body));
+        const answered = handOff.success ? (up ? 200 : 503) : 400;
         received.push({
           idempotencyKey: req.headers["idempotency-key"] as string | undefined,
-          orderId: handOff.order.orderId,
+          orderId: handOff.success ? handOff.data.order.orderId : `not a hand-off: ${handOff.error.message}`,
           answered,
         });
         res.writeHead(answered, { "content-type": "application/json" });
         res.end(
-          up
+          answered === 200
             ? JSON.stringify({ salesOrderNumber: `SO-E2E-${received.length}` })
             : JSON.stringify({ error: "Pastel is closed for month-end" }),
         );
@@ -67,15 +71,11 @@ describe("hand-off queue with the back office down", () => {
   it("shows a parked hand-off with its error, and Retry sends the order once the back office is back", async () => {
     const baseUrl = shop.baseUrl;
     const trader = await apiToken(baseUrl, "trader");
-    const search = await callApi<{ skuResults: { skuCode: string }[] }>(
-      baseUrl,
-      "POST",
-      "/api/Product/ProductSearch",
-      {
-        token: trader,
-        body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
-      },
-    );
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+      token: trader,
+      body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
+      answer: ProductSearchResult,
+    });
     await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
       token: trader,
       body: { skuCode: search.skuResults[0]!.skuCode, quantity: 1 },
@@ -97,9 +97,7 @@ describe("hand-off queue with the back office down", () => {
     // Null when the order was placed; a refusal's text otherwise, so a failure says what happened.
     expect(await Promise.race([landed, refused])).toBeNull();
     await buyer.context().close();
-    const [order] = await callApi<{ id: number; orderId: string }[]>(baseUrl, "GET", "/api/Order", {
-      token: trader,
-    });
+    const [order] = await callApi(baseUrl, "GET", "/api/Order", { token: trader, answer: OrderHistory });
     if (!order) throw new Error("the order was not placed");
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
     expect(received[0]).toMatchObject({
@@ -142,12 +140,10 @@ describe("hand-off queue with the back office down", () => {
     // One successful hand-off, under the same key as the failed one: one sales order.
     expect(received.map((r) => r.answered)).toEqual([503, 200]);
     expect(new Set(received.map((r) => r.idempotencyKey)).size).toBe(1);
-    const placed = await callApi<{ currentPastelStatus: string }>(
-      baseUrl,
-      "GET",
-      `/api/Order/GetOrderById/${order.id}`,
-      { token: trader },
-    );
+    const placed = await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, {
+      token: trader,
+      answer: Order,
+    });
     expect(placed.currentPastelStatus).toBe("Submitted");
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, PHONE, launchBrowser, openPage } from "./support/browser";
 import { lastMessageId, waitForMessage } from "./support/mailbox";
-import { apiToken } from "./support/session";
+import { expectProblem } from "./support/page-errors";
+import { apiToken, expectNoCustomerAccount } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -73,6 +74,7 @@ describe("identity in the browser", () => {
     await page.getByText("Enter your username or e-mail address").waitFor();
     await page.getByText("Enter your password").waitFor();
 
+    expectProblem(page, "bad_credentials", "/api/Users/Authenticate");
     await fillLogin(page, person.username, "Not-The-Password-1");
     const message = "The username or password is incorrect.";
     await page.getByRole("main").getByText(message).waitFor();
@@ -90,6 +92,9 @@ describe("identity in the browser", () => {
 
   it("resets a forgotten password with the e-mailed link, once, and logs in with the new one", async () => {
     const page = await openPage(browser);
+    // The person is a Customer without an account, and the second use of the link is refused.
+    expectNoCustomerAccount(page);
+    expectProblem(page, "validation", "/api/Users/ResetPassword");
     await page.goto(`${baseUrl}/login`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.waitForURL(/\/auth\/forgot-password$/);
@@ -139,6 +144,7 @@ describe("identity in the browser", () => {
     await page.waitForURL(/\/register-account$/);
 
     await page.getByLabel("Customer account number").fill("CUS0003");
+    expectProblem(page, "not_found", "/api/Users/GetUserOtpDetails");
     await page.getByLabel("E-mail address on the account").fill("nobody@demo.shop");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("main").getByText(/do not match our records/).first().waitFor();
@@ -163,6 +169,7 @@ describe("identity in the browser", () => {
 
     // A wrong PIN first: the server's message, titled Registration Error, and the step stays.
     const wrongPin = pin === "000000" ? "111111" : "000000";
+    expectProblem(page, "validation", "/api/Users/RegisterExternalUser");
     await page.getByLabel("PIN", { exact: true }).fill(wrongPin);
     await page.getByLabel("First name").fill("Lerato");
     await page.getByLabel("Last name").fill("Molefe");

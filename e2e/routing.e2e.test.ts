@@ -1,3 +1,4 @@
+import { ProblemDetails } from "@trade-shop/contracts/common";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
@@ -50,5 +51,6 @@ describe("routing of the built app", () => {
     const res = await fetch(`${baseUrl}/api/nope`);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
+    expect(ProblemDetails.parse(await res.json())).toMatchObject({ code: "not_found", status: 404 });
   });
 });

@@ -3,8 +3,10 @@
 // targets in the shell, and no serious or critical axe (WCAG 2.2 AA) violation anywhere.
 // Then the shell's behaviour: side menu, skip link, theme, search, back-to-top, scroll
 // restoration, the flagged-browser notice and the contact form.
+import { OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi } from "./support/api";
 import { expectNoBlockingViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, openLoggedIn } from "./support/session";
@@ -284,12 +286,9 @@ let orderId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await apiToken(baseUrl, "trader");
-  const res = await fetch(`${baseUrl}/api/Order`, {
-    headers: { authorization: `Bearer ${token}`, accept: "application/json" },
-  });
-  const orders = (await res.json()) as { id: number }[];
-  if (!res.ok || !orders[0]) throw new Error(`trader has no orders to show (${res.status})`);
-  orderId = orders[0].id;
+  const [latest] = await callApi(baseUrl, "GET", "/api/Order", { token, answer: OrderHistory });
+  if (!latest) throw new Error("trader has no orders to show");
+  orderId = latest.id;
 });
 afterAll(() => browser?.close());
 
@@ -466,12 +465,10 @@ describe("shell behaviour", () => {
   });
 
   it("notes a flagged browser without blocking the shop, and stays away once dismissed", async () => {
-    const context = await browser.newContext({
-      viewport: DESKTOP,
+    const page = await openPage(browser, DESKTOP, {
       userAgent:
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
     });
-    const page = await context.newPage();
     await page.goto(`${baseUrl}/contact`);
     await settle(page);
     const notice = page.getByRole("complementary", { name: "Browser notice" });
@@ -484,7 +481,7 @@ describe("shell behaviour", () => {
     await page.reload();
     await settle(page);
     await expect(notice.count()).resolves.toBe(0);
-    await context.close();
+    await page.context().close();
   });
 
   it("checks the enquiry form before sending and puts focus on the first field to fix", async () => {

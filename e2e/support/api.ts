@@ -1,13 +1,36 @@
 // Calling the shop's API from a test as a browser would: JSON, the double-submit request-forgery
-// token, and optionally a bearer token (for setting up users through the admin API).
+// token, and optionally a bearer token (for setting up users through the admin API). An answer
+// the test reads is parsed with its contract's schema, so a payload that drifts fails here.
 const XSRF = "e2e-xsrf-token";
 
+/** A contract's zod schema, as far as reading an answer needs it. */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+interface ApiCall {
+  body?: unknown;
+  token?: string;
+}
+
+export function callApi<T>(
+  baseUrl: string,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  options: ApiCall & { answer: AnswerSchema<T> },
+): Promise<T>;
+export function callApi(
+  baseUrl: string,
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  options?: ApiCall,
+): Promise<unknown>;
 export async function callApi<T>(
   baseUrl: string,
   method: "GET" | "POST" | "PUT",
   path: string,
-  options: { body?: unknown; token?: string } = {},
-): Promise<T> {
+  options: ApiCall & { answer?: AnswerSchema<T> } = {},
+): Promise<unknown> {
   const headers: Record<string, string> = {
     accept: "application/json",
     "content-type": "application/json",
@@ -22,7 +45,8 @@ export async function callApi<T>(
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  const json: unknown = text ? JSON.parse(text) : undefined;
+  return options.answer ? options.answer.parse(json) : json;
 }
 
 /** A name no other test (or earlier run on the same database) has used. */

@@ -1,15 +1,9 @@
 // Debian's Chromium driven by playwright-core: no browser download, headless, and none of
-// the background networking this machine's closed network would refuse.
-import { existsSync } from "node:fs";
+// the background networking this machine's closed network would refuse. Every page opened
+// here is watched for errors (page-errors.ts): one the test did not declare fails it.
 import { chromium, type Browser, type Page } from "playwright-core";
-
-export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(candidate)) {
-    throw new Error(`Chromium is required for the browser tests but ${candidate} does not exist (apt-get install chromium).`);
-  }
-  return candidate;
-}
+import { chromiumPath } from "./chromium";
+import { watchPageErrors } from "./page-errors";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -21,11 +15,18 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "en-ZA", timezoneId: "Africa/Johannesburg" });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => {
-    throw error;
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  { userAgent }: { userAgent?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport,
+    locale: "en-ZA",
+    timezoneId: "Africa/Johannesburg",
+    ...(userAgent ? { userAgent } : {}),
   });
+  const page = await context.newPage();
+  watchPageErrors(page);
   return page;
 }

@@ -1,19 +1,16 @@
 // Logging a browser page in without clicking through the form (for tests about other
 // screens): the token comes from the real API and is stored where the web app keeps it.
+import { LoginResult } from "@trade-shop/contracts/identity";
 import type { Page } from "playwright-core";
+import { callApi } from "./api";
+import { expectProblem } from "./page-errors";
 
 export const DEMO_PASSWORD = "Demo-Trade-2026";
 const SESSION_KEY = "tradeshop.session";
 
 export async function apiToken(baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const xsrf = "e2e-xsrf-token";
-  const res = await fetch(`${baseUrl}/api/Users/Authenticate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`log-in of ${username} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  const body = { username, password };
+  return (await callApi(baseUrl, "POST", "/api/Users/Authenticate", { body, answer: LoginResult })).token;
 }
 
 /** Opens the app logged in as `username`, then goes to `path`. */
@@ -22,4 +19,15 @@ export async function openLoggedIn(page: Page, baseUrl: string, username: string
   await page.goto(`${baseUrl}/not-found`);
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, token]);
   await page.goto(`${baseUrl}${path}`);
+}
+
+/**
+ * For a Customer login a test made without a customer account: the web app still asks for its
+ * cart, wishlist and account figures, which the server refuses or does not find.
+ */
+export function expectNoCustomerAccount(page: Page): void {
+  expectProblem(page, "not_a_customer", "/api/Cart/GetUserCart");
+  expectProblem(page, "not_a_customer", "/api/Wishlist/GetUserWishlist");
+  expectProblem(page, "not_found", "/api/Users/GetCustomerDetails");
+  expectProblem(page, "not_found", "/api/Users/GetCreditDetails");
 }
