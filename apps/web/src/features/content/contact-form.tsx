@@ -2,13 +2,12 @@
 // against the contract before sending. While it sends, the form is busy; on success it gives
 // way to the thank-you text; on failure it stays filled in, with the server's field messages
 // beside the fields (the API client's toast has already said why).
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useForm, type FieldError, type Path } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert, CircleCheck, LoaderCircle, Send } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFormContext } from "react-hook-form";
+import { CircleCheck, Send } from "lucide-react";
 import type { z } from "zod";
 import { UserEnquiry } from "@trade-shop/contracts/content";
-import { ApiError } from "../../lib/api-client";
+import { Form, FormSubmit, FormTextAreaField, FormTextField } from "../../lib/forms/form";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useSendEnquiry } from "./api/send-enquiry";
 
@@ -16,51 +15,14 @@ import { useSendEnquiry } from "./api/send-enquiry";
 export const ENQUIRY_THANK_YOU = "Thank you for your message. The provider will contact you shortly";
 
 type EnquiryForm = z.input<typeof UserEnquiry>;
-const FIELDS = [
-  "name",
-  "email",
-  "phone",
-  "customerAccount",
-  "message",
-] as const satisfies readonly Path<EnquiryForm>[];
 
-const inputClass = (invalid: boolean) =>
-  `mt-1.5 block min-h-11 w-full rounded-lg border bg-surface px-3 py-2 text-base text-fg placeholder:text-muted ${
-    invalid ? "border-danger" : "border-line"
-  }`;
-
-interface FieldProps {
-  label: string;
-  error: FieldError | undefined;
-  hint?: string;
-  optional?: boolean;
-  className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
-}
-
-function Field({ label, error, hint, optional = false, className = "", children }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error?.message && errorId].filter(Boolean).join(" ") || undefined;
+/** Hidden from people and screen readers; a bot that fills it in is ignored. */
+function Honeypot() {
+  const { register } = useFormContext<EnquiryForm>();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-        {optional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="mt-0.5 text-sm text-muted">
-          {hint}
-        </p>
-      )}
-      {children({ id, describedBy, invalid: Boolean(error) })}
-      {error?.message && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error.message}
-        </p>
-      )}
+    <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
+      <label htmlFor="contact-website">Website</label>
+      <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
     </div>
   );
 }
@@ -89,159 +51,80 @@ function ThankYou({ onAnother }: { onAnother: () => void }) {
 
 export function ContactForm({ defaultName = "" }: { defaultName?: string }) {
   const sending = useSendEnquiry();
-  const empty: EnquiryForm = {
-    name: defaultName,
-    email: "",
-    phone: "",
-    customerAccount: "",
-    message: "",
-    website: "",
-  };
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<EnquiryForm, unknown, UserEnquiry>({
-    resolver: zodResolver(UserEnquiry),
-    mode: "onTouched",
-    defaultValues: empty,
-  });
 
-  if (sending.isSuccess) {
-    return (
-      <ThankYou
-        onAnother={() => {
-          reset(empty);
-          sending.reset();
-        }}
-      />
-    );
-  }
-
-  const send = handleSubmit((enquiry) =>
-    sending
-      .mutateAsync({ ...enquiry, customerAccount: enquiry.customerAccount || undefined })
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-        // Keep each field message beside its field; the toast already gave the first one.
-        let focus = true;
-        for (const field of FIELDS) {
-          const message = error.problem?.errors?.[field]?.find((text) => text.trim() !== "");
-          if (!message) continue;
-          setError(field, { type: "server", message }, { shouldFocus: focus });
-          focus = false;
-        }
-      }),
-  );
+  // "Send another message" brings back an empty form (a new one, so nothing needs resetting).
+  if (sending.isSuccess) return <ThankYou onAnother={() => sending.reset()} />;
 
   const busy = sending.isPending;
   return (
-    <form noValidate onSubmit={send} aria-busy={busy} className="relative space-y-5">
+    <Form<EnquiryForm, UserEnquiry>
+      schema={UserEnquiry}
+      defaultValues={{
+        name: defaultName,
+        email: "",
+        phone: "",
+        customerAccount: "",
+        message: "",
+        website: "",
+      }}
+      onSubmit={(enquiry) =>
+        sending.mutateAsync({ ...enquiry, customerAccount: enquiry.customerAccount || undefined })
+      }
+      aria-busy={busy}
+      className="relative space-y-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Your name" error={errors.name}>
-          {(f) => (
-            <input
-              id={f.id}
-              type="text"
-              autoComplete="name"
-              maxLength={100}
-              aria-invalid={f.invalid || undefined}
-              aria-describedby={f.describedBy}
-              readOnly={busy}
-              className={inputClass(f.invalid)}
-              {...register("name")}
-            />
-          )}
-        </Field>
-        <Field label="E-mail address" error={errors.email}>
-          {(f) => (
-            <input
-              id={f.id}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={254}
-              aria-invalid={f.invalid || undefined}
-              aria-describedby={f.describedBy}
-              readOnly={busy}
-              className={inputClass(f.invalid)}
-              {...register("email")}
-            />
-          )}
-        </Field>
-        <Field label="Phone number" hint="We may call you back on it." error={errors.phone}>
-          {(f) => (
-            <input
-              id={f.id}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={20}
-              aria-invalid={f.invalid || undefined}
-              aria-describedby={f.describedBy}
-              readOnly={busy}
-              className={inputClass(f.invalid)}
-              {...register("phone")}
-            />
-          )}
-        </Field>
-        <Field
+        <FormTextField
+          name="name"
+          label="Your name"
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          readOnly={busy}
+        />
+        <FormTextField
+          name="email"
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          readOnly={busy}
+        />
+        <FormTextField
+          name="phone"
+          label="Phone number"
+          hint="We may call you back on it."
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={20}
+          readOnly={busy}
+        />
+        <FormTextField
+          name="customerAccount"
           label="Customer account"
           optional
           hint="On your invoices, e.g. CUS0001."
-          error={errors.customerAccount}
-        >
-          {(f) => (
-            <input
-              id={f.id}
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={20}
-              aria-invalid={f.invalid || undefined}
-              aria-describedby={f.describedBy}
-              readOnly={busy}
-              className={inputClass(f.invalid)}
-              {...register("customerAccount")}
-            />
-          )}
-        </Field>
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={20}
+          readOnly={busy}
+        />
       </div>
-      <Field
+      <FormTextAreaField
+        name="message"
         label="Message"
         hint="What can we help with? Order numbers help us answer faster."
-        error={errors.message}
-      >
-        {(f) => (
-          <textarea
-            id={f.id}
-            rows={6}
-            maxLength={2000}
-            aria-invalid={f.invalid || undefined}
-            aria-describedby={f.describedBy}
-            readOnly={busy}
-            className={`${inputClass(f.invalid)} resize-y`}
-            {...register("message")}
-          />
-        )}
-      </Field>
-
-      {/* Honeypot: hidden from people and screen readers; a bot that fills it in is ignored. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] top-0 size-px overflow-hidden">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
-      </div>
-
-      <button type="submit" disabled={busy} className={buttonClass()}>
-        {busy ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
-        )}
-        {busy ? "Sending…" : "Send message"}
-      </button>
-    </form>
+        rows={6}
+        maxLength={2000}
+        readOnly={busy}
+      />
+      <Honeypot />
+      <FormSubmit busy={busy} busyLabel="Sending…" icon={Send}>
+        Send message
+      </FormSubmit>
+    </Form>
   );
 }

@@ -1,8 +1,7 @@
 // Choosing a new password from the e-mailed link (/auth/reset-password?hash=…, SPEC §4). Success
 // goes to the login page with "Password successfully reset." for 3 seconds and the user's name
 // filled in.
-import { useMemo, useState } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useFormContext, type FieldErrors } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { KeyRound } from "lucide-react";
@@ -10,16 +9,19 @@ import { api } from "@trade-shop/contracts/api";
 import { PasswordReset } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
-import { contractResolver } from "../../lib/forms/contract-resolver";
-import { showProblemOnForm } from "../../lib/forms/problem-errors";
-import { rememberUsername } from "../../lib/session";
-import { FormAlert, PasswordField, SubmitButton } from "../../lib/ui/form-controls";
+import { Form, FormPasswordField, FormSubmit, useFormFailure } from "../../lib/forms/form";
 import { PasswordRules } from "../../lib/forms/password-rules";
+import { rememberUsername } from "../../lib/session";
+import { FormAlert } from "../../lib/ui/form-controls";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { withConfirmedPassword } from "./forms/confirm-password";
 
 /** SPEC §4 and §9: the message, its title and how long it shows. */
-export const PASSWORD_RESET_DONE = { title: "Password Reset", message: "Password successfully reset.", durationMs: 3000 };
+export const PASSWORD_RESET_DONE = {
+  title: "Password Reset",
+  message: "Password successfully reset.",
+  durationMs: 3000,
+};
 
 const ResetForm = withConfirmedPassword(PasswordReset);
 
@@ -28,84 +30,77 @@ interface ResetPasswordForm {
   confirmPassword: string;
 }
 
-export function ResetPasswordPage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const hash = params.get("hash") ?? "";
-  const [linkError, setLinkError] = useState<string | null>(null);
-  const resolver = useMemo(
-    () => contractResolver<ResetPasswordForm, PasswordReset>(ResetForm, (form) => ({ ...form, hash })),
-    [hash],
-  );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm, unknown, PasswordReset>({
-    resolver,
-    mode: "onTouched",
-    defaultValues: { password: "", confirmPassword: "" },
-  });
-
-  // A mangled link fails the contract's check of `hash`, which has no field of its own.
-  const hashError = (errors as FieldErrors<{ hash: string }>).hash?.message;
-
-  const onSubmit = async ({ password }: PasswordReset) => {
-    setLinkError(null);
-    try {
-      const { username } = await apiRequest(api.users.resetPassword, { body: { hash, password } });
-      rememberUsername(username);
-      toast.success(PASSWORD_RESET_DONE.title, {
-        description: PASSWORD_RESET_DONE.message,
-        duration: PASSWORD_RESET_DONE.durationMs,
-        position: "bottom-center",
-      });
-      navigate(appRoutes.login, { replace: true });
-    } catch (error) {
-      setLinkError(showProblemOnForm(error, setError, { password: "password" }));
-    }
-  };
-
-  const requestNewLink = (
+function RequestNewLink() {
+  return (
     <Link to={appRoutes.auth.forgotPassword} className={textLinkClass}>
       Request a new link
     </Link>
   );
+}
+
+/** The server's refusal, or a mangled link failing the contract's check of `hash` (no field of its own). */
+function LinkFailure() {
+  const failure = useFormFailure();
+  const { formState } = useFormContext<ResetPasswordForm>();
+  const hashError = (formState.errors as FieldErrors<{ hash: string }>).hash?.message;
+  if (!failure && !hashError) return null;
+  return (
+    <FormAlert title="The password was not changed">
+      <p>{failure ?? hashError}</p>
+      <RequestNewLink />
+    </FormAlert>
+  );
+}
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const hash = params.get("hash") ?? "";
+
+  const onSubmit = async ({ password }: PasswordReset) => {
+    const { username } = await apiRequest(api.users.resetPassword, { body: { hash, password } });
+    rememberUsername(username);
+    toast.success(PASSWORD_RESET_DONE.title, {
+      description: PASSWORD_RESET_DONE.message,
+      duration: PASSWORD_RESET_DONE.durationMs,
+      position: "bottom-center",
+    });
+    navigate(appRoutes.login, { replace: true });
+  };
 
   return (
     <AuthCard title="Reset password" intro="Choose a new password for your Trade Shop login.">
       {hash === "" ? (
         <FormAlert title="This reset link is incomplete">
           <p>Open the link again from the e-mail, or ask for a new one.</p>
-          {requestNewLink}
+          <RequestNewLink />
         </FormAlert>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Reset password">
-          {(linkError || hashError) && (
-            <FormAlert title="The password was not changed">
-              <p>{linkError ?? hashError}</p>
-              {requestNewLink}
-            </FormAlert>
-          )}
-          <PasswordField
+        <Form<ResetPasswordForm, PasswordReset>
+          schema={ResetForm}
+          defaultValues={{ password: "", confirmPassword: "" }}
+          toPayload={(form) => ({ ...form, hash })}
+          onSubmit={onSubmit}
+          className="space-y-5"
+          aria-label="Reset password"
+        >
+          <LinkFailure />
+          <FormPasswordField
+            name="password"
             label="New password"
-            registration={register("password")}
-            error={errors.password}
             hint={<PasswordRules />}
             autoComplete="new-password"
             autoFocus
           />
-          <PasswordField
+          <FormPasswordField
+            name="confirmPassword"
             label="Confirm new password"
-            registration={register("confirmPassword")}
-            error={errors.confirmPassword}
             autoComplete="new-password"
           />
-          <SubmitButton busy={isSubmitting} busyLabel="Saving…" icon={KeyRound} className="w-full">
+          <FormSubmit busyLabel="Saving…" icon={KeyRound} className="w-full">
             Set new password
-          </SubmitButton>
-        </form>
+          </FormSubmit>
+        </Form>
       )}
     </AuthCard>
   );

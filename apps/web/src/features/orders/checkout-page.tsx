@@ -2,24 +2,29 @@
 // PO number, the order summary (lines, Shipping FREE, TOTAL excl. and incl. VAT, remaining
 // credit) and Place order, which runs SPEC §4's check before anything is created. The button
 // is disabled while an order is on its way and guarded against a second submit besides.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
+import { z } from "zod";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { formatRand } from "../../lib/format";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { useCustomerAddresses, useCustomerDetails } from "../../lib/account/account-queries";
+import { addressLines } from "../../lib/account/address-lines";
 import { useCart } from "../../lib/cart/cart-queries";
-import { itemsSelectedText, reviewedCart } from "../../lib/cart/cart-totals";
+import { formatRand } from "../../lib/format";
+import { Form, FormFieldError } from "../../lib/forms/form";
+import type { Shopper } from "../../lib/shopper";
+import { buttonClass } from "../../lib/ui/button-styles";
 import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useCustomerAddresses, useCustomerDetails, useRemainingCredit } from "../../lib/account/account-queries";
-import { addressLines } from "../../lib/account/address-lines";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { usePlaceOrder } from "./api/place-order";
+import { OrderSummary } from "./components/order-summary";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
+import { useCartReview } from "./use-cart-review";
 
 const fieldset = "rounded-xl border border-line bg-surface p-4";
 const legend = "px-1 text-lg font-bold";
@@ -151,105 +156,86 @@ function ProblemAlert({ problem }: { problem: PlacementProblem }) {
   );
 }
 
-function OrderSummary({ cart }: { cart: Cart }) {
-  const remainingCredit = useRemainingCredit();
-  const row = "flex justify-between gap-4 py-1.5";
-  return (
-    <section aria-labelledby="order-summary" className={fieldset}>
-      <h2 id="order-summary" className="px-1 text-lg font-bold">
-        Order summary
-      </h2>
-      <p className="px-1 text-sm text-muted">{itemsSelectedText(cart.numberOfItems)}</p>
-      <ul
-        aria-label="Products in this order"
-        className="mt-2 divide-y divide-line border-y border-line text-sm"
-      >
-        {cart.cartItems.map((line) => (
-          <li key={line.productId} className={row}>
-            <span>
-              {line.quantity} x {line.productDescription}
-            </span>
-            <span className="whitespace-nowrap tabular-nums">{formatRand(line.totalPriceExcl)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-2 tabular-nums">
-        <div className={row}>
-          <dt>Shipping</dt>
-          <dd className="font-semibold">FREE</dd>
-        </div>
-        <div className={row}>
-          <dt>TOTAL (excl. VAT)</dt>
-          <dd>{formatRand(cart.totalPriceExcl)}</dd>
-        </div>
-        <div className={`${row} text-lg font-bold`}>
-          <dt>TOTAL (incl. VAT)</dt>
-          <dd className="font-extrabold">{formatRand(cart.totalPriceIncl)}</dd>
-        </div>
-        {remainingCredit !== null && (
-          <div className={`${row} border-t border-line text-sm`}>
-            <dt>Remaining credit</dt>
-            <dd>{formatRand(remainingCredit)}</dd>
-          </div>
-        )}
-      </dl>
-      {remainingCredit !== null && cart.totalPriceIncl > remainingCredit && (
-        <p className="mt-1 text-sm font-semibold text-danger">
-          This order is more than your remaining credit, so it cannot be placed as it is.
-        </p>
-      )}
-    </section>
-  );
+/** The checkout form's contract: the reference as the create-order command takes it, and where it goes. */
+const CheckoutForm = z.object({
+  reference: CreateOrderCommand.shape.suppliedId,
+  delivery: z.object({ homeDelivery: z.boolean(), addressId: z.number().nullable() }),
+});
+type CheckoutForm = z.output<typeof CheckoutForm>;
+
+interface CheckoutValues {
+  reference: string;
+  /** Null until the customer picks one: the account's own choice applies. */
+  delivery: Delivery | null;
 }
 
-export function CheckoutPage() {
-  useDocumentTitle("Checkout");
-  const { cart, isLoading, isBusy, shopper } = useCart();
+/** The account's own delivery method ("Collect" or "Collection" means collection) and default address. */
+function useDefaultDelivery(): Delivery {
   const customer = useCustomerDetails().data;
   const addresses = useCustomerAddresses().data ?? [];
-  const place = usePlaceOrder();
-  const inFlight = useRef(false);
-  const referenceField = useRef<HTMLInputElement>(null);
-  const [deliveryChoice, setDeliveryChoice] = useState<Delivery | null>(null);
-  const [reference, setReference] = useState("");
-  const [referenceError, setReferenceError] = useState<string | null>(null);
-  const id = useId();
-
-  // The cart as the customer has reviewed it. The real-time stream can change the summary while
-  // the page is open (another tab, another phone on the account): an order is never placed for
-  // lines the customer has not had a chance to see, so a change since then stops the first
-  // press of Place order with the prices warning, as a change found at placement does (SPEC §4).
-  const current = cart && !isBusy ? reviewedCart(cart) : null;
-  const [reviewed, setReviewed] = useState<string | null>(null);
-  const [stopped, setStopped] = useState(false);
-  if (reviewed === null && current !== null) setReviewed(current);
-  const changedElsewhere = reviewed !== null && current !== null && current !== reviewed && !place.isPending;
-
-  // The account's own delivery method ("Collect" or "Collection" means collection) and its
-  // default delivery address decide the first choice until the customer picks one.
   const defaultAddress = addresses.find((a) => a.isDefault) ?? addresses[0];
-  const delivery = deliveryChoice ?? {
+  return {
     homeDelivery: !/^collect/i.test(customer?.deliveryMethod ?? ""),
     addressId: defaultAddress?.id ?? null,
   };
+}
+
+function DeliveryField({ fallback }: { fallback: Delivery }) {
+  const { control, setValue } = useFormContext<CheckoutValues>();
+  const chosen = useWatch({ control, name: "delivery" });
+  return (
+    <DeliveryChoice
+      delivery={chosen ?? fallback}
+      onChange={(delivery) => setValue("delivery", delivery, { shouldDirty: true })}
+    />
+  );
+}
+
+function ReferenceField() {
+  const { register } = useFormContext<CheckoutValues>();
+  const { formState } = useFormContext<CheckoutValues>();
+  const id = useId();
+  const invalid = Boolean(formState.errors.reference);
+  return (
+    <div className={fieldset}>
+      <label htmlFor={`${id}-reference`} className="block px-1 text-lg font-bold">
+        Your reference or PO number <span className="text-sm font-normal text-muted">(optional)</span>
+      </label>
+      <input
+        id={`${id}-reference`}
+        {...register("reference")}
+        maxLength={50}
+        autoComplete="off"
+        aria-invalid={invalid}
+        aria-describedby={`${id}-reference-hint${invalid ? ` ${id}-reference-error` : ""}`}
+        className="mt-2 min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-fg"
+      />
+      <p id={`${id}-reference-hint`} className="mt-1 px-1 text-sm text-muted">
+        Printed on your invoice, so you can match it to your own records.
+      </p>
+      <FormFieldError name="reference" id={`${id}-reference-error`} />
+    </div>
+  );
+}
+
+function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; shopper: Shopper }) {
+  const place = usePlaceOrder();
+  const review = useCartReview(shopper);
+  const fallback = useDefaultDelivery();
+  const inFlight = useRef(false);
+  const [stopped, setStopped] = useState(false);
+  const changedElsewhere = review.changed && !place.isPending;
 
   let problem: PlacementProblem | null = null;
   if (stopped || place.data?.kind === "prices-changed")
     problem = { kind: "prices-changed", message: PRICES_CHANGED };
   else if (place.error) problem = placementProblem(place.error);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current || place.isPending || !cart || cart.cartItems.length === 0) return;
-    const checked = CreateOrderCommand.shape.suppliedId.safeParse(reference);
-    if (!checked.success) {
-      setReferenceError(checked.error.issues[0]?.message ?? "Check your reference");
-      referenceField.current?.focus();
-      return;
-    }
-    setReferenceError(null);
+  const submit = ({ reference, delivery }: CheckoutForm) => {
+    if (inFlight.current || place.isPending || cart.cartItems.length === 0) return;
+    // A change since the customer last looked stops the first press, as a change found at placement does.
     if (changedElsewhere) {
-      setReviewed(current);
+      review.acknowledge();
       setStopped(true);
       toast.warning(PRICES_CHANGED);
       return;
@@ -259,17 +245,59 @@ export function CheckoutPage() {
     place.mutate(
       {
         shown: cart,
-        choices: { homeDelivery: delivery.homeDelivery, deliveryAddressId: delivery.addressId, reference },
+        choices: {
+          homeDelivery: delivery.homeDelivery,
+          deliveryAddressId: delivery.addressId,
+          reference: reference ?? "",
+        },
       },
       {
         onSettled: () => {
           inFlight.current = false;
           // Whatever the placement brought back (a re-priced cart) is what is now shown.
-          setReviewed(null);
+          review.repin();
         },
       },
     );
   };
+
+  return (
+    <Form<CheckoutValues, CheckoutForm>
+      schema={CheckoutForm}
+      defaultValues={{ reference: "", delivery: null }}
+      toPayload={(form) => ({ ...form, delivery: form.delivery ?? fallback })}
+      onSubmit={submit}
+      className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]"
+    >
+      <div className="flex flex-col gap-6">
+        <DeliveryField fallback={fallback} />
+        <ReferenceField />
+      </div>
+      <div className="flex flex-col gap-4 lg:sticky lg:top-4 lg:h-fit">
+        <OrderSummary cart={cart} />
+        {changedElsewhere && !problem && (
+          <p role="status" className="rounded-xl border-2 border-accent bg-surface p-4 text-sm font-semibold">
+            Your cart changed in another tab or on another device. Check the order summary before you place
+            the order.
+          </p>
+        )}
+        {problem && <ProblemAlert problem={problem} />}
+        <button
+          type="submit"
+          className={`${buttonClass()} min-h-12 w-full text-base`}
+          disabled={place.isPending || isBusy}
+        >
+          {place.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+          {place.isPending ? "Placing order…" : "Place order"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function CheckoutPage() {
+  useDocumentTitle("Checkout");
+  const { cart, isLoading, isBusy, shopper } = useCart();
 
   let body;
   if (shopper === null) body = <LoginPrompt what="cart" />;
@@ -286,60 +314,7 @@ export function CheckoutPage() {
         </Link>
       </div>
     );
-  } else {
-    body = (
-      <form onSubmit={submit} noValidate className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <div className="flex flex-col gap-6">
-          <DeliveryChoice delivery={delivery} onChange={setDeliveryChoice} />
-          <div className={fieldset}>
-            <label htmlFor={`${id}-reference`} className="block px-1 text-lg font-bold">
-              Your reference or PO number <span className="text-sm font-normal text-muted">(optional)</span>
-            </label>
-            <input
-              ref={referenceField}
-              id={`${id}-reference`}
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-              maxLength={50}
-              autoComplete="off"
-              aria-invalid={referenceError !== null}
-              aria-describedby={`${id}-reference-hint${referenceError ? ` ${id}-reference-error` : ""}`}
-              className="mt-2 min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-fg"
-            />
-            <p id={`${id}-reference-hint`} className="mt-1 px-1 text-sm text-muted">
-              Printed on your invoice, so you can match it to your own records.
-            </p>
-            {referenceError && (
-              <p id={`${id}-reference-error`} className="mt-1 px-1 text-sm font-semibold text-danger">
-                {referenceError}
-              </p>
-            )}
-          </div>
-        </div>
-        <div className="flex flex-col gap-4 lg:sticky lg:top-4 lg:h-fit">
-          <OrderSummary cart={cart} />
-          {changedElsewhere && !problem && (
-            <p
-              role="status"
-              className="rounded-xl border-2 border-accent bg-surface p-4 text-sm font-semibold"
-            >
-              Your cart changed in another tab or on another device. Check the order summary before you place
-              the order.
-            </p>
-          )}
-          {problem && <ProblemAlert problem={problem} />}
-          <button
-            type="submit"
-            className={`${buttonClass()} min-h-12 w-full text-base`}
-            disabled={place.isPending || isBusy}
-          >
-            {place.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-            {place.isPending ? "Placing order…" : "Place order"}
-          </button>
-        </div>
-      </form>
-    );
-  }
+  } else body = <PlaceOrder cart={cart} isBusy={isBusy} shopper={shopper} />;
 
   return (
     <section aria-labelledby="page-title" className="py-6 sm:py-8">

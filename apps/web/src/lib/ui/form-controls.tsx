@@ -2,7 +2,13 @@
 // its error underneath (tied to the input by aria-describedby), a password field that can be
 // shown, a checkbox, a submit button with a loading state, and the alert and notice boxes.
 // Every control is at least 44 px tall and inputs use 16 px text so phones do not zoom.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle, type LucideIcon } from "lucide-react";
 import { buttonClass, type ButtonVariant } from "./button-styles";
@@ -35,15 +41,20 @@ export function FieldErrorText({ id, error }: { id: string; error: FieldError | 
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id"> {
+interface FieldFrameProps {
   label: string;
   registration: UseFormRegisterReturn;
   error?: FieldError | undefined;
   hint?: ReactNode;
+  /** Adds "(optional)" to the label. */
+  optional?: boolean;
 }
+
+type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
 
 interface LabelledFieldProps {
   label: string;
+  optional?: boolean | undefined;
   hint: ReactNode;
   error: FieldError | undefined;
   ids: ReturnType<typeof useFieldIds>;
@@ -52,11 +63,12 @@ interface LabelledFieldProps {
 }
 
 /** A typed-in field's frame: the label, the hint under it (a div: a hint may hold a list), the input, its error. */
-function LabelledField({ label, hint, error, ids, className, children }: LabelledFieldProps) {
+function LabelledField({ label, optional, hint, error, ids, className, children }: LabelledFieldProps) {
   return (
     <div className={className}>
       <label htmlFor={ids.id} className={labelClass}>
         {label}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
       </label>
       {hint && (
         <div id={ids.hintId} className={hintClass}>
@@ -69,10 +81,25 @@ function LabelledField({ label, hint, error, ids, className, children }: Labelle
   );
 }
 
-export function TextField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  optional,
+  registration,
+  error,
+  hint,
+  className,
+  ...input
+}: TextFieldProps) {
   const ids = useFieldIds(Boolean(hint), error);
   return (
-    <LabelledField label={label} hint={hint} error={error} ids={ids} className={className}>
+    <LabelledField
+      label={label}
+      optional={optional}
+      hint={hint}
+      error={error}
+      ids={ids}
+      className={className}
+    >
       <input
         id={ids.id}
         {...input}
@@ -85,13 +112,61 @@ export function TextField({ label, registration, error, hint, className, ...inpu
   );
 }
 
+type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">;
+
+export function TextAreaField({
+  label,
+  optional,
+  registration,
+  error,
+  hint,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  const ids = useFieldIds(Boolean(hint), error);
+  return (
+    <LabelledField
+      label={label}
+      optional={optional}
+      hint={hint}
+      error={error}
+      ids={ids}
+      className={className}
+    >
+      <textarea
+        id={ids.id}
+        {...textarea}
+        {...registration}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={`${inputClass(Boolean(error))} resize-y`}
+      />
+    </LabelledField>
+  );
+}
+
 /** A password input with a button that shows what was typed (long passwords are easy to mistype). */
-export function PasswordField({ label, registration, error, hint, className, ...input }: TextFieldProps) {
+export function PasswordField({
+  label,
+  optional,
+  registration,
+  error,
+  hint,
+  className,
+  ...input
+}: TextFieldProps) {
   const ids = useFieldIds(Boolean(hint), error);
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOff : Eye;
   return (
-    <LabelledField label={label} hint={hint} error={error} ids={ids} className={className}>
+    <LabelledField
+      label={label}
+      optional={optional}
+      hint={hint}
+      error={error}
+      ids={ids}
+      className={className}
+    >
       <div className="relative">
         <input
           id={ids.id}
@@ -160,7 +235,14 @@ interface SubmitButtonProps {
   className?: string;
 }
 
-export function SubmitButton({ busy, children, busyLabel, icon: Icon, variant, className = "" }: SubmitButtonProps) {
+export function SubmitButton({
+  busy,
+  children,
+  busyLabel,
+  icon: Icon,
+  variant,
+  className = "",
+}: SubmitButtonProps) {
   return (
     <button type="submit" disabled={busy} aria-busy={busy} className={`${buttonClass(variant)} ${className}`}>
       {busy ? (
@@ -174,8 +256,18 @@ export function SubmitButton({ busy, children, busyLabel, icon: Icon, variant, c
 }
 
 const MESSAGE_TONES = {
-  alert: { role: "alert", box: "border-danger/50 bg-danger/10", icon: CircleAlert, iconColour: "text-danger" },
-  notice: { role: "status", box: "border-brand/40 bg-brand-soft", icon: CircleCheck, iconColour: "text-brand" },
+  alert: {
+    role: "alert",
+    box: "border-danger/50 bg-danger/10",
+    icon: CircleAlert,
+    iconColour: "text-danger",
+  },
+  notice: {
+    role: "status",
+    box: "border-brand/40 bg-brand-soft",
+    icon: CircleCheck,
+    iconColour: "text-brand",
+  },
 } as const;
 
 interface FormMessageProps {

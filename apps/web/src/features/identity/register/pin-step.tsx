@@ -1,16 +1,12 @@
 // Registration step 3: the PIN, the user's name and a password. RegisterExternalUser creates the
 // login (its username is the e-mail address); the caller then logs in with it (SPEC §4).
-import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { ArrowLeft, UserPlus } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import { RegisterExternalUserPayload, type OtpDetailsRequest } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
-import { contractResolver } from "../../../lib/forms/contract-resolver";
-import { showProblemOnForm } from "../../../lib/forms/problem-errors";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { FormAlert, PasswordField, SubmitButton, TextField } from "../../../lib/ui/form-controls";
+import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "../../../lib/forms/form";
 import { PasswordRules } from "../../../lib/forms/password-rules";
+import { buttonClass } from "../../../lib/ui/button-styles";
 import { withConfirmedPassword } from "../forms/confirm-password";
 import { StepHeading } from "./registration-steps";
 
@@ -34,49 +30,30 @@ interface PinStepProps {
   onNewPin: () => void;
 }
 
+type PinPayload = RegisterExternalUserPayload & { confirmPassword: string };
+
 export function PinStep({ account, otpKey, onRegistered, onNewPin }: PinStepProps) {
-  const [registrationError, setRegistrationError] = useState<string | null>(null);
-  const resolver = useMemo(
-    () =>
-      contractResolver<PinFormValues, RegisterExternalUserPayload & { confirmPassword: string }>(PinForm, (form) => ({
+  const onSubmit = async ({ confirmPassword: _confirm, ...payload }: PinPayload) => {
+    await apiRequest(api.users.registerExternalUser, { body: payload });
+    await onRegistered({ email: payload.email, password: payload.password, firstname: payload.firstname });
+  };
+
+  return (
+    <Form<PinFormValues, PinPayload>
+      schema={PinForm}
+      defaultValues={{ otpPin: "", firstname: "", lastname: "", password: "", confirmPassword: "" }}
+      toPayload={(form) => ({
         ...form,
         username: account.emailAddress,
         email: account.emailAddress,
         customerAccount: account.pastelCustomerAccount,
         otpKey,
-      })),
-    [account, otpKey],
-  );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PinFormValues, unknown, RegisterExternalUserPayload & { confirmPassword: string }>({
-    resolver,
-    mode: "onTouched",
-    defaultValues: { otpPin: "", firstname: "", lastname: "", password: "", confirmPassword: "" },
-  });
-
-  const onSubmit = async ({ confirmPassword: _confirm, ...payload }: RegisterExternalUserPayload & { confirmPassword: string }) => {
-    setRegistrationError(null);
-    try {
-      await apiRequest(api.users.registerExternalUser, { body: payload });
-    } catch (error) {
-      showProblemOnForm(error, setError, {
-        otpPin: "otpPin",
-        firstname: "firstname",
-        lastname: "lastname",
-        password: "password",
-      });
-      setRegistrationError((error as Error).message);
-      return;
-    }
-    await onRegistered({ email: payload.email, password: payload.password, firstname: payload.firstname });
-  };
-
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-labelledby="step-title">
+      })}
+      failureShows="always"
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-labelledby="step-title"
+    >
       <div id="step-title">
         <StepHeading step={2}>Create your login</StepHeading>
       </div>
@@ -84,12 +61,11 @@ export function PinStep({ account, otpKey, onRegistered, onNewPin }: PinStepProp
         Enter the PIN we sent you and choose a password. You will log in with{" "}
         <strong className="break-words text-fg">{account.emailAddress}</strong>.
       </p>
-      {registrationError && <FormAlert title={REGISTRATION_ERROR}>{registrationError}</FormAlert>}
-      <TextField
+      <FormFailure title={REGISTRATION_ERROR} />
+      <FormTextField
+        name="otpPin"
         label="PIN"
         hint="The 6 digits we sent you."
-        registration={register("otpPin")}
-        error={errors.otpPin}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
@@ -97,41 +73,25 @@ export function PinStep({ account, otpKey, onRegistered, onNewPin }: PinStepProp
         autoFocus
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          registration={register("firstname")}
-          error={errors.firstname}
-          autoComplete="given-name"
-        />
-        <TextField
-          label="Last name"
-          registration={register("lastname")}
-          error={errors.lastname}
-          autoComplete="family-name"
-        />
+        <FormTextField name="firstname" label="First name" autoComplete="given-name" />
+        <FormTextField name="lastname" label="Last name" autoComplete="family-name" />
       </div>
-      <PasswordField
+      <FormPasswordField
+        name="password"
         label="Password"
         hint={<PasswordRules />}
-        registration={register("password")}
-        error={errors.password}
         autoComplete="new-password"
       />
-      <PasswordField
-        label="Confirm password"
-        registration={register("confirmPassword")}
-        error={errors.confirmPassword}
-        autoComplete="new-password"
-      />
+      <FormPasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <button type="button" onClick={onNewPin} className={buttonClass("secondary")}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Send a new PIN
         </button>
-        <SubmitButton busy={isSubmitting} busyLabel="Registering…" icon={UserPlus}>
+        <FormSubmit busyLabel="Registering…" icon={UserPlus}>
           Register
-        </SubmitButton>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,96 @@
+// Test support for component tests: the app's providers around a piece of UI (a fresh query
+// cache, a router at a chosen address that shows where a link or navigation went), a logged-in
+// session from an unsigned token, and a fake fetch that answers the API calls a test expects.
+// Only the network is faked: the components under test run as they do in the shop.
+import type { ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { render } from "@testing-library/react";
+import type { RoleName } from "@trade-shop/contracts/common";
+import { clearSession, startSession } from "../session";
+
+function base64Url(text: string): string {
+  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join("");
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** An unsigned JWT with the shop's claims: the app never checks signatures, the server does. */
+export function fakeJwt(roles: RoleName[] = ["Customer"]): string {
+  const claims = {
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    firstName: "Thabo",
+    surname: "Mokoena",
+    roles,
+    sub: "trader",
+    uid: 7,
+    tenants: ["ZA-GP"],
+  };
+  return `${base64Url(JSON.stringify({ alg: "none", typ: "JWT" }))}.${base64Url(JSON.stringify(claims))}.`;
+}
+
+export function logInAs(roles: RoleName[] = ["Customer"]): void {
+  startSession(fakeJwt(roles));
+}
+
+export function logOut(): void {
+  clearSession();
+  localStorage.clear();
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+function CurrentAddress() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="Current address">{pathname + search}</output>;
+}
+
+/** Renders `ui` at `route` with a query cache (pre-filled by the caller if it likes) and a router. */
+export function renderInShop(ui: ReactNode, { route = "/", queryClient = testQueryClient() } = {}) {
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                {ui}
+                <CurrentAddress />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+type Answer =
+  { status?: number; body: unknown } | ((request: { body: unknown }) => { status?: number; body: unknown });
+
+/**
+ * A fetch that answers "METHOD /path" with the given JSON (problem details for a status of 400
+ * and up); anything else fails the test. Returns the calls made, to assert what was sent.
+ */
+export function fakeFetch(answers: Record<string, Answer>) {
+  const calls: Array<{ route: string; body: unknown }> = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://shop.test");
+    const route = `${(init?.method ?? "GET").toUpperCase()} ${url.pathname}`;
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ route, body });
+    const answer = answers[route];
+    if (!answer) throw new Error(`Unexpected call ${route}`);
+    const { status = 200, body: json } = typeof answer === "function" ? answer({ body }) : answer;
+    return new Response(JSON.stringify(json), {
+      status,
+      headers: { "Content-Type": status >= 400 ? "application/problem+json" : "application/json" },
+    });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
