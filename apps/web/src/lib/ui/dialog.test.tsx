@@ -13,7 +13,12 @@ function ModalHarness({ closeOnLinkClick = false }: { closeOnLinkClick?: boolean
       <button type="button" onClick={() => setOpen(true)}>
         Open menu
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} closeOnLinkClick={closeOnLinkClick} aria-label="Menu">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        closeOnLinkClick={closeOnLinkClick}
+        aria-label="Menu"
+      >
         <button type="button">First choice</button>
         <a href="#sweets">Sweets</a>
         <button type="button" onClick={() => setOpen(false)}>
