@@ -14,7 +14,8 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
-import { registerProblemDetails } from "./http/problem-details";
+import { errorsAsProblemJson } from "./http/openapi";
+import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./http/problem-details";
 import { registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
@@ -42,6 +43,8 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
         : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
+    frameworkErrors,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -73,6 +76,7 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => errorsAsProblemJson("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 

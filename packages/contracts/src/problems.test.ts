@@ -3,7 +3,7 @@ import { PROBLEMS, PROBLEM_CODES, ProblemCode, problemType, statusOf } from "./p
 
 describe("problem codes", () => {
   it("give every code a status the API uses and its own type URI", () => {
-    const statuses = new Set([400, 401, 403, 404, 405, 409, 423, 429, 500, 503]);
+    const statuses = new Set([400, 401, 403, 404, 405, 409, 414, 423, 429, 431, 500, 503]);
     for (const code of PROBLEM_CODES) {
       expect(statuses.has(statusOf(code)), code).toBe(true);
       expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);

@@ -40,6 +40,11 @@ export const PROBLEMS = {
   liquor_not_allowed: { status: 403, about: "The customer account is not licensed to buy liquor." },
   not_found: { status: 404, about: "Nothing with this id or code exists, or it is not yours to see." },
   method_not_allowed: { status: 405, about: "This path does not accept the HTTP method used." },
+  uri_too_long: { status: 414, about: "A part of the URL (a path parameter) is longer than the shop accepts." },
+  headers_too_large: {
+    status: 431,
+    about: "The request line and headers together are larger than the shop accepts (16 KB); a cookie may have grown too big.",
+  },
   username_taken: { status: 409, about: "Another user already has this username." },
   email_taken: { status: 409, about: "Another user already has this e-mail address." },
   account_has_user: { status: 409, about: "The customer account already has a user; log in or reset the password." },

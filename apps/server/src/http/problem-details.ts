@@ -1,6 +1,8 @@
 // Maps every failure to an RFC 9457 problem-details body. Bad input of any kind (not JSON,
 // too large, wrong shape) is a 400; anything unexpected is a 500 whose details stay in the log.
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
@@ -26,7 +28,9 @@ const codeOfStatus: Record<number, ProblemCode> = {
   403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
+  414: "uri_too_long",
   429: "rate_limited",
+  431: "headers_too_large",
 };
 
 const fastifyTitles: Partial<Record<ProblemCode, string>> = {
@@ -35,7 +39,14 @@ const fastifyTitles: Partial<Record<ProblemCode, string>> = {
   forbidden: "Forbidden",
   not_found: "Not Found",
   method_not_allowed: "Method Not Allowed",
+  uri_too_long: "URI Too Long",
 };
+
+/** Fastify's router refusals (a malformed URL, a path parameter over its length), as problems. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const code: ProblemCode = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "uri_too_long" : "bad_request";
+  return sendProblem(reply, problem(code, fastifyTitles[code] ?? "Bad Request", { detail: "Check the address: part of it cannot be read or is too long." }));
+}
 
 // Zod issue paths ("body.orderLines.0.quantity") become field names the UI can show.
 function validationErrors(error: { validation: { instancePath?: string; message?: string; params?: unknown }[] }) {
@@ -57,6 +68,33 @@ const badInputCodes = new Set([
   "FST_ERR_CTP_INVALID_TYPE",
   "FST_ERR_VALIDATION",
 ]);
+
+/** A problem as a whole raw HTTP answer, for errors Node meets before Fastify has a request. */
+export function rawProblemResponse(code: ProblemCode, title: string): string {
+  const body = JSON.stringify(problem(code, title));
+  const status = statusOf(code);
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`,
+    "Content-Type: application/problem+json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers or request line too
+ * large, a malformed request): answer with a problem too, not Node's own body.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy(error);
+  const answer =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? rawProblemResponse("headers_too_large", "The request headers are too large.")
+      : rawProblemResponse("bad_request", "The request could not be read.");
+  socket.end(answer);
+}
 
 export function registerProblemDetails(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

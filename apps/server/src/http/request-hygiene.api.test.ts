@@ -73,6 +73,24 @@ describe("request hygiene", () => {
     }
   });
 
+  it("answers a URL part or headers too large with problem details, not Node's own body", async () => {
+    const longParam = await t.request({ method: "GET", url: `/api/Order/GetOrderById/${"9".repeat(300)}`, token: trader });
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.headers["content-type"]).toContain("application/problem+json");
+    expect(longParam.json()).toMatchObject({ code: "uri_too_long", type: "/problems/uri_too_long", status: 414 });
+
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    for (const res of [
+      await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { "x-padding": "z".repeat(20_000) } }),
+      await fetch(`http://127.0.0.1:${port}/products?q=${"y".repeat(20_000)}`),
+    ]) {
+      expect(res.status).toBe(431);
+      expect(res.headers.get("content-type")).toContain("application/problem+json");
+      expect(await res.json()).toMatchObject({ code: "headers_too_large", type: "/problems/headers_too_large", status: 431 });
+    }
+  });
+
   it("refuses to start in production with demo data", () => {
     const env = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://db.example/shop" };
     expect(() => loadConfig({ ...env, DEMO_DATA: "always" })).toThrow(ConfigError);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from "zod";
 import type { ApiRoute } from "@trade-shop/contracts/api";
 import { ProblemDetails } from "@trade-shop/contracts/common";
+import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
 import { authorize } from "./auth";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -20,13 +21,33 @@ type Handler<R extends ApiRoute> = (
   reply: FastifyReply,
 ) => Promise<R["response"] extends z.ZodType ? z.input<R["response"]> : unknown>;
 
+/** Every problem code a route can answer with: those of its kind and its own (ApiRoute.problems). */
+export function problemsOf(route: ApiRoute): ProblemCode[] {
+  const codes = new Set<ProblemCode>(["validation"]);
+  if (route.body) codes.add("unreadable_request");
+  if (route.params) codes.add("uri_too_long");
+  if (route.auth) for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
+  if (route.auth && route.roles?.length) codes.add("forbidden");
+  for (const code of route.problems ?? []) codes.add(code);
+  codes.add("internal_error");
+  return [...codes];
+}
+
+/** Problem-details response schemas by status, each described by the codes it can carry. */
+function problemResponses(route: ApiRoute) {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of problemsOf(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => [status, ProblemDetails.describe(`Problem details; code: ${codes.join(", ")}`)]),
+  );
+}
+
 export function handle<R extends ApiRoute>(
   app: FastifyInstance,
   route: R,
   handler: Handler<R>,
   options: { config?: RouteShorthandOptions["config"] } = {},
 ) {
-  const errorStatuses = route.auth ? [400, 401, 403, 404, 409] : [400, 404, 409];
   app.route({
     method: route.method,
     url: route.path,
@@ -40,7 +61,7 @@ export function handle<R extends ApiRoute>(
       ...(route.auth ? { security: [{ bearer: [] }] } : {}),
       response: {
         ...(route.response ? { 200: route.response } : {}),
-        ...Object.fromEntries(errorStatuses.map((s) => [s, ProblemDetails])),
+        ...problemResponses(route),
       },
     },
     // Before the body is read and validated: an anonymous caller learns nothing of a private route's schema.

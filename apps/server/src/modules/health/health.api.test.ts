@@ -124,4 +124,21 @@ describe("API plumbing", () => {
     expect(doc.paths["/api/Users/Authenticate"].post).toBeDefined();
     expect(doc.paths["/api/health"].get).toBeDefined();
   });
+
+  it("documents each route's errors as problem+json under the statuses and codes it can answer", async () => {
+    const doc = (await t.request({ method: "GET", url: "/api/docs/json" })).json();
+    const responses = (path: string, method: string) => doc.paths[path][method].responses as Record<string, { description: string; content: Record<string, unknown> }>;
+    const order = responses("/api/Order", "post");
+    expect(Object.keys(order)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "409", "500"]));
+    expect(order["409"]!.description).toMatch(/prices_changed.*credit_exceeded.*stock_short/);
+    expect(order["403"]!.description).toContain("liquor_not_allowed");
+    expect(Object.keys(order["409"]!.content)).toEqual(["application/problem+json"]);
+    expect(Object.keys(order["200"]!.content)).toEqual(["application/json"]);
+    const login = responses("/api/Users/Authenticate", "post");
+    expect(Object.keys(login)).toEqual(expect.arrayContaining(["401", "423", "429", "503"]));
+    expect(login["401"]!.description).toContain("bad_credentials");
+    // A public route with no conflict to report documents none.
+    expect(Object.keys(responses("/api/Product/ProductSearch", "post"))).not.toContain("409");
+    expect(Object.keys(responses("/api/Product/ProductSearch", "post"))).not.toContain("401");
+  });
 });
