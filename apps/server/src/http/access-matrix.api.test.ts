@@ -1,0 +1,364 @@
+// Who may call what: every route of the contracts' route table, called by every kind of
+// caller with a request that is valid for that caller, answers exactly what the table below
+// says. A route added to the contracts without a row here fails the sweep, so access rules
+// are decided, not inherited by accident.
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Cart } from "@trade-shop/contracts/cart";
+import type { HandOff } from "@trade-shop/contracts/backoffice";
+import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
+import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
+import { signBody } from "../modules/backoffice/signature";
+import { customerOf, findSku } from "../../test/fixtures";
+import { commandFrom, placeTestOrder } from "../../test/orders";
+import { loginPrincipals, makeUser, PRINCIPALS, type Caller, type PrincipalName } from "../../test/principals";
+import { expectProblem, ROUTES, urlOf } from "../../test/route-table";
+import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../test/test-app";
+
+/** A 2xx status, or the problem code (and so the status) the caller is refused with. */
+type Outcome = 200 | ProblemCode;
+type Row = readonly [
+  anonymous: Outcome,
+  customerA: Outcome,
+  customerB: Outcome,
+  staff: Outcome,
+  noImage: Outcome,
+  adminOfOne: Outcome,
+  admin: Outcome,
+  foreignTenant: Outcome,
+  customerOtherTenant: Outcome,
+];
+
+const OK = 200;
+const ANON = "unauthenticated"; // 401
+const ROLE = "forbidden"; // 403: lacks the route's role
+const NOCUS = "not_a_customer"; // 403: no customer account in the tenant
+const TENANT = "tenant_forbidden"; // 403: TenantId names a tenant the login does not hold
+const NF = "not_found"; // 404: not there, or not yours
+
+// Columns: anonymous | customer A (trader) | customer B (spaza) | staff (Staff+NoImage) |
+// NoImage only | admin of gauteng only | admin of both | coastal-only user sending gauteng |
+// trader sending coastal. Where the "through" answer is not 200, the request is valid but
+// cannot succeed for a reason named in its builder below (REQUESTS).
+// prettier-ignore
+const MATRIX: Record<string, Row> = {
+  //                                     anon  custA custB  staff  noImg  admin1 admin  foreign custTen
+  "cart.addItem":                       [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "cart.getUserCart":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "cart.removeItem":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "cart.clear":                         [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "wishlist.addItem":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "wishlist.getUserWishlist":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "wishlist.removeItem":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "wishlist.clear":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orders.create":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orders.history":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // Customer A's order: B gets 404, never 403 or the order.
+  "orders.getById":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.assignCoverImage":          [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.updateDescription":         [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.search":                    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.authenticate":                 [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.authenticateUsingEmail":       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.create":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.update":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.list":                         [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.getById":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.enable":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.disable":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  // No directory (LDAP_URL) in these tests: an admin gets through to a 503.
+  "users.searchDirectoryUsers":         [ANON, ROLE, ROLE,  ROLE,  ROLE,  "service_unavailable", "service_unavailable", TENANT, TENANT],
+  "users.roles":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  // An unknown reset link: a field error on `hash`.
+  "users.resetPassword":                ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT],
+  "users.requestPasswordReset":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  // An account of gauteng nobody has registered for yet.
+  "users.getOtpDetails":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.getCustomerDetails":           [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
+  "users.getCustomerAddresses":         [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
+  // CUS0001 has a user already.
+  "users.preRegister":                  ["account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", TENANT, TENANT],
+  // A PIN that was never sent: a field error on `otpKey`.
+  "users.registerExternalUser":         ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT],
+  // The honeypot field is filled in, so the enquiry is accepted and dropped.
+  "users.enquiry":                      [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.getCreditDetails":             [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
+  "backOffice.handOffs":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  // Customer A's order's hand-off is queued, not parked.
+  "backOffice.retryHandOff":            [ANON, ROLE, ROLE,  "hand_off_not_parked", ROLE, "hand_off_not_parked", "hand_off_not_parked", TENANT, TENANT],
+  // Signed with the shared secret; the login plays no part, the TenantId check still does.
+  "backOffice.statusCallback":          [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "reports.spendPerMonth":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "reports.topProducts":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "reports.ordersByStatus":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // Any login may open the stream; one without an account gets no balance events.
+  "realtime.ticket":                    [ANON, OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  // An open stream never ends under app.inject, so the ticket is an unknown one.
+  "realtime.stream":                    [ANON, ANON, ANON,  ANON,  ANON,  ANON,  ANON,  TENANT, TENANT],
+  "health.check":                       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.pending.withoutImages":     [ANON, ROLE, ROLE,  OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.pending.images":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+};
+
+interface RequestParts {
+  body?: unknown;
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+interface Demo {
+  t: TestApp;
+  /** An ordinary (not liquor) SKU in stock in both demo customers' warehouse. */
+  skuCode: string;
+  spazaEmail: string;
+  /** The contact address on customer A's account (CUS0001), which has a user. */
+  traderAccountEmail: string;
+  /** A customer account without a user, in one tenant only. */
+  unregistered: { accountId: string; contactEmail: string };
+  orderOfA: Order;
+  handOffOfA: HandOff;
+  /** A Staff user of gauteng that the user routes read and change. */
+  target: { id: number; username: string; email: string };
+  adminToken: string;
+}
+
+const BACKOFFICE_SECRET = "access-matrix-backoffice-secret-0123456789";
+const ONE_PIXEL_PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+const CUSTOMERS: readonly PrincipalName[] = ["customerA", "customerB"];
+
+const send = ({ t }: Pick<Demo, "t">, caller: Caller, method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
+  t.request({ method, url, body, ...caller });
+
+/** The command that placed `order`: valid, for callers who are refused before it is looked at. */
+const commandOf = (order: Order): CreateOrderCommand => ({
+  orderReference: order.orderReference,
+  createdDate: order.createdDate,
+  discount: order.discount,
+  applyLiqourCheck: order.applyLiqourCheck,
+  totalPriceExcl: order.totalPriceExcl,
+  totalPriceIncl: order.totalPriceIncl,
+  orderLines: order.orderLines.map(({ productId, quantity, dealReference, unitPriceExcl, totalPriceExcl, totalPriceIncl }) => ({
+    productId,
+    quantity,
+    dealReference,
+    unitPriceExcl,
+    totalPriceExcl,
+    totalPriceIncl,
+  })),
+  homeDelivery: false,
+  creditcheck_override: false,
+});
+
+/**
+ * A valid request of each route for `who`: real SKUs, the caller's own cart, users that exist.
+ * Some first put things in place (a line to remove), as the caller, so that only the access
+ * rule decides the answer. Routes without params, query or body need no entry.
+ */
+const REQUESTS: Record<string, (d: Demo, who: PrincipalName, caller: Caller) => Promise<RequestParts> | RequestParts> = {
+  "cart.addItem": (d) => ({ body: { skuCode: d.skuCode, quantity: 1 } }),
+  "cart.removeItem": async (d, _who, caller) => {
+    await send(d, caller, "POST", "/api/Cart/AdditemToCart", { skuCode: d.skuCode, quantity: 1 });
+    return { body: { skuCode: d.skuCode, remove: true } };
+  },
+  "wishlist.addItem": (d) => ({ body: { skuCode: d.skuCode, quantity: 1 } }),
+  "wishlist.removeItem": async (d, _who, caller) => {
+    await send(d, caller, "POST", "/api/Wishlist/AdditemToWishlist", { skuCode: d.skuCode, quantity: 1 });
+    return { body: { skuCode: d.skuCode } };
+  },
+  "orders.create": async (d, who, caller) => {
+    if (!CUSTOMERS.includes(who)) return { body: commandOf(d.orderOfA) };
+    await send(d, caller, "POST", "/api/Cart/AdditemToCart", { skuCode: d.skuCode, quantity: 1 });
+    const cart = (await send(d, caller, "GET", "/api/Cart/GetUserCart")).json() as Cart;
+    return { body: commandFrom(cart) };
+  },
+  "orders.getById": (d) => ({ params: { id: d.orderOfA.id } }),
+  "products.getProducts": () => ({ body: { pageNumber: 1, resultsPerPage: 12, descriptionFilter: "chips" } }),
+  "products.search": () => ({ body: { pageNumber: 1, resultsPerPage: 12, sortBy: "price" } }),
+  "products.getBySkuCode": (d) => ({ body: { skuCode: d.skuCode } }),
+  "products.uploadImages": (d) => ({ body: { src: [ONE_PIXEL_PNG], skuCode: d.skuCode } }),
+  "products.assignCoverImage": async (d) => {
+    await send(d, { token: d.adminToken }, "POST", "/api/Product/UploadProductImages", { src: [ONE_PIXEL_PNG], skuCode: d.skuCode });
+    const { images } = (await send(d, {}, "GET", `/api/Product/GetProductImages/${d.skuCode}`)).json() as { images: { url: string }[] };
+    return { body: { mainImageIndex: 0, src: images.map((i) => i.url), skuCode: d.skuCode } };
+  },
+  "products.updateDescription": (d) => ({ body: { updatedDescription: "Described by the access matrix", skuCode: d.skuCode } }),
+  "users.authenticate": () => ({ body: { username: "spaza", password: DEMO_PASSWORD } }),
+  "users.authenticateUsingEmail": (d) => ({ body: { username: d.spazaEmail, password: DEMO_PASSWORD } }),
+  "users.create": (_d, who) => ({
+    body: {
+      username: `made.by.${who.toLowerCase()}`,
+      firstname: "Made",
+      lastname: "ByMatrix",
+      email: `made.by.${who.toLowerCase()}@tradeshop.test`,
+      password: "Matrix-Made-Pass-2026",
+      roles: ["Staff"],
+      tenants: ["gauteng"],
+    },
+  }),
+  "users.update": (d) => ({
+    body: {
+      id: d.target.id,
+      username: d.target.username,
+      firstname: "Renamed",
+      lastname: "Target",
+      email: d.target.email,
+      roles: ["Staff"],
+      tenants: ["gauteng"],
+    },
+  }),
+  "users.getById": (d) => ({ params: { id: d.target.id } }),
+  "users.enable": (d) => ({ params: { id: d.target.id } }),
+  "users.disable": (d) => ({ params: { id: d.target.id } }),
+  "users.searchDirectoryUsers": () => ({ query: { username: "sta" } }),
+  "users.roles": (d) => ({ params: { userId: d.target.id } }),
+  "users.resetPassword": () => ({ body: { hash: "a-reset-link-nobody-was-sent", password: "Brand-New-Pass-2026" } }),
+  "users.requestPasswordReset": () => ({ body: { emailAddress: "nobody.known@tradeshop.test" } }),
+  "users.getOtpDetails": (d) => ({
+    body: { pastelCustomerAccount: d.unregistered.accountId, emailAddress: d.unregistered.contactEmail },
+  }),
+  "users.preRegister": (d) => ({
+    body: {
+      pastelCustomerAccount: "CUS0001",
+      emailAddress: d.traderAccountEmail,
+      sendOtpViaEmail: true,
+      otpEmailAddress: d.traderAccountEmail,
+    },
+  }),
+  "users.registerExternalUser": () => ({
+    body: {
+      username: "registered.by.matrix",
+      firstname: "Reg",
+      lastname: "Istered",
+      email: "registered.by.matrix@tradeshop.test",
+      password: "Registered-Pass-2026",
+      customerAccount: "CUS0001",
+      otpKey: "5f0c7a52-8d7e-4c4b-9a8e-0d1f2e3a4b5c",
+      otpPin: "123456",
+    },
+  }),
+  "users.enquiry": () => ({
+    body: {
+      name: "Matrix Sender",
+      email: "sender@tradeshop.test",
+      phone: "+27 11 555 0100",
+      message: "A message from the access matrix.",
+      website: "https://spam.example",
+    },
+  }),
+  "backOffice.handOffs": () => ({ query: { state: "pending" } }),
+  "backOffice.retryHandOff": (d) => ({ params: { id: d.handOffOfA.id } }),
+  "backOffice.statusCallback": (d) => {
+    const body = { eventId: "matrix-submitted", orderId: d.orderOfA.orderId, status: "Submitted", salesOrderNumber: "SO-MATRIX-1" };
+    const timestamp = Math.floor(Date.now() / 1000);
+    return {
+      body,
+      headers: {
+        "x-tradeshop-timestamp": String(timestamp),
+        "x-tradeshop-signature": signBody(BACKOFFICE_SECRET, timestamp, JSON.stringify(body)),
+      },
+    };
+  },
+  "reports.topProducts": () => ({ query: { by: "quantity", limit: "5" } }),
+  "realtime.stream": () => ({ query: { ticket: "an-unknown-ticket-of-32-characters" } }),
+  "products.pending.withoutImages": () => ({ query: { pageNumber: "1", resultsPerPage: "12" } }),
+  "products.pending.images": (d) => ({ params: { skuCode: d.skuCode } }),
+};
+
+describe("access matrix: every route x every kind of caller", () => {
+  let d: Demo;
+  let callers: Record<PrincipalName, Caller>;
+
+  beforeAll(async () => {
+    const t = await createTestApp({ env: { BACKOFFICE_SECRET } });
+    callers = await loginPrincipals(t);
+    const db = t.database.db;
+    const trader = await customerOf(db, "trader");
+    const spaza = await customerOf(db, "spaza");
+    expect(spaza.stockingWarehouseCode).toBe(trader.stockingWarehouseCode);
+    const sku = await findSku(db, { warehouseCode: trader.stockingWarehouseCode, tenantId: trader.tenantId, minStock: 200 });
+    const { email: spazaEmail } = await db.selectFrom("users").select("email").where("username", "=", "spaza").executeTakeFirstOrThrow();
+    const { contactEmail: traderAccountEmail } = await db
+      .selectFrom("customers")
+      .select("contactEmail")
+      .where("id", "=", trader.id)
+      .executeTakeFirstOrThrow();
+    const unregistered = await db
+      .selectFrom("customers")
+      .select(["accountId", "contactEmail"])
+      .where("tenantId", "=", "gauteng")
+      .where("active", "=", true)
+      .where("contactEmail", "is not", null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("users").select("id").whereRef("users.customerId", "=", "customers.id"))))
+      .where(({ eb, selectFrom }) =>
+        eb(selectFrom("customers as same").select((e) => e.fn.countAll<number>().as("n")).whereRef("same.accountId", "=", "customers.accountId"), "=", 1),
+      )
+      .orderBy("accountId")
+      .executeTakeFirstOrThrow();
+    const adminToken = callers.admin.token!;
+    const orderOfA = await placeTestOrder(t, "trader", callers.customerA.token!, [2]);
+    const handOffs = (await send({ t }, callers.admin, "GET", "/api/BackOffice/HandOffs")).json() as HandOff[];
+    const target = await makeUser(t, adminToken, { username: "matrix.target", roles: ["Staff"], tenants: ["gauteng"] });
+    d = {
+      t,
+      skuCode: sku.skuCode,
+      spazaEmail,
+      traderAccountEmail: traderAccountEmail!,
+      unregistered: { accountId: unregistered.accountId, contactEmail: unregistered.contactEmail! },
+      orderOfA,
+      handOffOfA: handOffs.find((h) => h.orderId === orderOfA.id)!,
+      target: { id: target.id, username: "matrix.target", email: "matrix.target@tradeshop.test" },
+      adminToken,
+    };
+    expect(d.handOffOfA).toBeDefined();
+  });
+  afterAll(() => d?.t.close());
+
+  it("has a row and a request for every route of the route table, and no row for a route that is gone", () => {
+    const keys = ROUTES.map((r) => r.key);
+    const withoutRow = keys.filter((key) => !(key in MATRIX));
+    expect(withoutRow, "new route without a row in MATRIX").toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !keys.includes(key)), "row for a route not in the table").toEqual([]);
+    const needsRequest = ROUTES.filter(({ route }) => route.body || route.params || route.query).map((r) => r.key);
+    expect(needsRequest.filter((key) => !REQUESTS[key]), "route with a payload but no valid request in REQUESTS").toEqual([]);
+  });
+
+  it.each(ROUTES.map((r) => [r.key, r] as const))("%s answers each caller as the matrix says", async (key, { route }) => {
+    const row = MATRIX[key];
+    expect(row, `new route without a row: ${key}`).toBeDefined();
+    const mismatches: string[] = [];
+    for (const [column, who] of PRINCIPALS.entries()) {
+      const caller = callers[who];
+      const parts = (await REQUESTS[key]?.(d, who, caller)) ?? {};
+      const res: LightMyRequestResponse = await d.t.request({
+        method: route.method,
+        url: urlOf(route, parts.params, parts.query),
+        body: parts.body ?? (route.method === "GET" ? undefined : route.body ? {} : undefined),
+        ...caller,
+        ...(parts.headers ? { headers: parts.headers } : {}),
+      });
+      const expected = row![column]!;
+      const status = expected === OK ? OK : statusOf(expected);
+      const code = res.statusCode >= 400 ? expectProblem(res, `${key} as ${who}`).code : res.statusCode;
+      if (res.statusCode !== status || code !== expected) {
+        mismatches.push(`${who}: expected ${expected} (${status}), got ${res.statusCode} ${code}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("answers customer B asking for customer A's order with 404 and nothing of the order", async () => {
+    const res = await d.t.request({ method: "GET", url: `/api/Order/GetOrderById/${d.orderOfA.id}`, ...callers.customerB });
+    expect(res.statusCode).toBe(404);
+    expect(expectProblem(res).code).toBe("not_found");
+    expect(res.body).not.toContain(d.orderOfA.orderId);
+    expect(res.body).not.toContain(d.orderOfA.accountName);
+    // B's history does not list it either.
+    const history = (await d.t.request({ method: "GET", url: "/api/Order", ...callers.customerB })).json() as Order[];
+    expect(history.map((o) => o.id)).not.toContain(d.orderOfA.id);
+  });
+});
