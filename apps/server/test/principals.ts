@@ -62,9 +62,21 @@ export async function makeUser(
 export async function loginPrincipals(t: TestApp): Promise<Record<PrincipalName, Caller>> {
   const admin = await t.login("admin");
   const trader = await t.login("trader");
-  const noImage = await makeUser(t, admin, { username: "only.noimage", roles: ["NoImage"], tenants: ["gauteng"] });
-  const adminOfOne = await makeUser(t, admin, { username: "gauteng.only.admin", roles: ["Admin"], tenants: ["gauteng"] });
-  const coastal = await makeUser(t, admin, { username: "coastal.only.staff", roles: ["Staff"], tenants: ["coastal"] });
+  const noImage = await makeUser(t, admin, {
+    username: "only.noimage",
+    roles: ["NoImage"],
+    tenants: ["gauteng"],
+  });
+  const adminOfOne = await makeUser(t, admin, {
+    username: "gauteng.only.admin",
+    roles: ["Admin"],
+    tenants: ["gauteng"],
+  });
+  const coastal = await makeUser(t, admin, {
+    username: "coastal.only.staff",
+    roles: ["Staff"],
+    tenants: ["coastal"],
+  });
   // The web app always names the tenant it acts for; the demo's customers are in gauteng.
   return {
     anonymous: {},

@@ -27,7 +27,11 @@ export const ROUTES: readonly TableRoute[] = Object.entries(tables).flatMap(([pr
 );
 
 /** Fills the route's `:name` segments and appends the query. */
-export function urlOf(route: ApiRoute, params: Record<string, string | number> = {}, query: Record<string, string> = {}) {
+export function urlOf(
+  route: ApiRoute,
+  params: Record<string, string | number> = {},
+  query: Record<string, string> = {},
+) {
   const path = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_segment, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route.path}: no value for :${name}`);

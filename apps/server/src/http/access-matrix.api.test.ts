@@ -11,7 +11,13 @@ import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
 import { signBody } from "../modules/backoffice/signature";
 import { customerOf, findSku } from "../../test/fixtures";
 import { commandFrom, placeTestOrder } from "../../test/orders";
-import { loginPrincipals, makeUser, PRINCIPALS, type Caller, type PrincipalName } from "../../test/principals";
+import {
+  loginPrincipals,
+  makeUser,
+  PRINCIPALS,
+  type Caller,
+  type PrincipalName,
+} from "../../test/principals";
 import { expectProblem, ROUTES, urlOf } from "../../test/route-table";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../test/test-app";
 
@@ -131,8 +137,13 @@ const ONE_PIXEL_PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const CUSTOMERS: readonly PrincipalName[] = ["customerA", "customerB"];
 
-const send = ({ t }: Pick<Demo, "t">, caller: Caller, method: "GET" | "POST" | "PUT", url: string, body?: unknown) =>
-  t.request({ method, url, body, ...caller });
+const send = (
+  { t }: Pick<Demo, "t">,
+  caller: Caller,
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  body?: unknown,
+) => t.request({ method, url, body, ...caller });
 
 /** The command that placed `order`: valid, for callers who are refused before it is looked at. */
 const commandOf = (order: Order): CreateOrderCommand => ({
@@ -142,14 +153,16 @@ const commandOf = (order: Order): CreateOrderCommand => ({
   applyLiqourCheck: order.applyLiqourCheck,
   totalPriceExcl: order.totalPriceExcl,
   totalPriceIncl: order.totalPriceIncl,
-  orderLines: order.orderLines.map(({ productId, quantity, dealReference, unitPriceExcl, totalPriceExcl, totalPriceIncl }) => ({
-    productId,
-    quantity,
-    dealReference,
-    unitPriceExcl,
-    totalPriceExcl,
-    totalPriceIncl,
-  })),
+  orderLines: order.orderLines.map(
+    ({ productId, quantity, dealReference, unitPriceExcl, totalPriceExcl, totalPriceIncl }) => ({
+      productId,
+      quantity,
+      dealReference,
+      unitPriceExcl,
+      totalPriceExcl,
+      totalPriceIncl,
+    }),
+  ),
   homeDelivery: false,
   creditcheck_override: false,
 });
@@ -159,7 +172,10 @@ const commandOf = (order: Order): CreateOrderCommand => ({
  * Some first put things in place (a line to remove), as the caller, so that only the access
  * rule decides the answer. Routes without params, query or body need no entry.
  */
-const REQUESTS: Record<string, (d: Demo, who: PrincipalName, caller: Caller) => Promise<RequestParts> | RequestParts> = {
+const REQUESTS: Record<
+  string,
+  (d: Demo, who: PrincipalName, caller: Caller) => Promise<RequestParts> | RequestParts
+> = {
   "cart.addItem": (d) => ({ body: { skuCode: d.skuCode, quantity: 1 } }),
   "cart.removeItem": async (d, _who, caller) => {
     await send(d, caller, "POST", "/api/Cart/AdditemToCart", { skuCode: d.skuCode, quantity: 1 });
@@ -182,11 +198,18 @@ const REQUESTS: Record<string, (d: Demo, who: PrincipalName, caller: Caller) => 
   "products.getBySkuCode": (d) => ({ body: { skuCode: d.skuCode } }),
   "products.uploadImages": (d) => ({ body: { src: [ONE_PIXEL_PNG], skuCode: d.skuCode } }),
   "products.assignCoverImage": async (d) => {
-    await send(d, { token: d.adminToken }, "POST", "/api/Product/UploadProductImages", { src: [ONE_PIXEL_PNG], skuCode: d.skuCode });
-    const { images } = (await send(d, {}, "GET", `/api/Product/GetProductImages/${d.skuCode}`)).json() as { images: { url: string }[] };
+    await send(d, { token: d.adminToken }, "POST", "/api/Product/UploadProductImages", {
+      src: [ONE_PIXEL_PNG],
+      skuCode: d.skuCode,
+    });
+    const { images } = (await send(d, {}, "GET", `/api/Product/GetProductImages/${d.skuCode}`)).json() as {
+      images: { url: string }[];
+    };
     return { body: { mainImageIndex: 0, src: images.map((i) => i.url), skuCode: d.skuCode } };
   },
-  "products.updateDescription": (d) => ({ body: { updatedDescription: "Described by the access matrix", skuCode: d.skuCode } }),
+  "products.updateDescription": (d) => ({
+    body: { updatedDescription: "Described by the access matrix", skuCode: d.skuCode },
+  }),
   "users.authenticate": () => ({ body: { username: "spaza", password: DEMO_PASSWORD } }),
   "users.authenticateUsingEmail": (d) => ({ body: { username: d.spazaEmail, password: DEMO_PASSWORD } }),
   "users.create": (_d, who) => ({
@@ -216,7 +239,9 @@ const REQUESTS: Record<string, (d: Demo, who: PrincipalName, caller: Caller) => 
   "users.disable": (d) => ({ params: { id: d.target.id } }),
   "users.searchDirectoryUsers": () => ({ query: { username: "sta" } }),
   "users.roles": (d) => ({ params: { userId: d.target.id } }),
-  "users.resetPassword": () => ({ body: { hash: "a-reset-link-nobody-was-sent", password: "Brand-New-Pass-2026" } }),
+  "users.resetPassword": () => ({
+    body: { hash: "a-reset-link-nobody-was-sent", password: "Brand-New-Pass-2026" },
+  }),
   "users.requestPasswordReset": () => ({ body: { emailAddress: "nobody.known@tradeshop.test" } }),
   "users.getOtpDetails": (d) => ({
     body: { pastelCustomerAccount: d.unregistered.accountId, emailAddress: d.unregistered.contactEmail },
@@ -253,7 +278,12 @@ const REQUESTS: Record<string, (d: Demo, who: PrincipalName, caller: Caller) => 
   "backOffice.handOffs": () => ({ query: { state: "pending" } }),
   "backOffice.retryHandOff": (d) => ({ params: { id: d.handOffOfA.id } }),
   "backOffice.statusCallback": (d) => {
-    const body = { eventId: "matrix-submitted", orderId: d.orderOfA.orderId, status: "Submitted", salesOrderNumber: "SO-MATRIX-1" };
+    const body = {
+      eventId: "matrix-submitted",
+      orderId: d.orderOfA.orderId,
+      status: "Submitted",
+      salesOrderNumber: "SO-MATRIX-1",
+    };
     const timestamp = Math.floor(Date.now() / 1000);
     return {
       body,
@@ -280,8 +310,16 @@ describe("access matrix: every route x every kind of caller", () => {
     const trader = await customerOf(db, "trader");
     const spaza = await customerOf(db, "spaza");
     expect(spaza.stockingWarehouseCode).toBe(trader.stockingWarehouseCode);
-    const sku = await findSku(db, { warehouseCode: trader.stockingWarehouseCode, tenantId: trader.tenantId, minStock: 200 });
-    const { email: spazaEmail } = await db.selectFrom("users").select("email").where("username", "=", "spaza").executeTakeFirstOrThrow();
+    const sku = await findSku(db, {
+      warehouseCode: trader.stockingWarehouseCode,
+      tenantId: trader.tenantId,
+      minStock: 200,
+    });
+    const { email: spazaEmail } = await db
+      .selectFrom("users")
+      .select("email")
+      .where("username", "=", "spaza")
+      .executeTakeFirstOrThrow();
     const { contactEmail: traderAccountEmail } = await db
       .selectFrom("customers")
       .select("contactEmail")
@@ -293,16 +331,30 @@ describe("access matrix: every route x every kind of caller", () => {
       .where("tenantId", "=", "gauteng")
       .where("active", "=", true)
       .where("contactEmail", "is not", null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("users").select("id").whereRef("users.customerId", "=", "customers.id"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("users").select("id").whereRef("users.customerId", "=", "customers.id"))),
+      )
       .where(({ eb, selectFrom }) =>
-        eb(selectFrom("customers as same").select((e) => e.fn.countAll<number>().as("n")).whereRef("same.accountId", "=", "customers.accountId"), "=", 1),
+        eb(
+          selectFrom("customers as same")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("same.accountId", "=", "customers.accountId"),
+          "=",
+          1,
+        ),
       )
       .orderBy("accountId")
       .executeTakeFirstOrThrow();
     const adminToken = callers.admin.token!;
     const orderOfA = await placeTestOrder(t, "trader", callers.customerA.token!, [2]);
-    const handOffs = (await send({ t }, callers.admin, "GET", "/api/BackOffice/HandOffs")).json() as HandOff[];
-    const target = await makeUser(t, adminToken, { username: "matrix.target", roles: ["Staff"], tenants: ["gauteng"] });
+    const handOffs = (
+      await send({ t }, callers.admin, "GET", "/api/BackOffice/HandOffs")
+    ).json() as HandOff[];
+    const target = await makeUser(t, adminToken, {
+      username: "matrix.target",
+      roles: ["Staff"],
+      tenants: ["gauteng"],
+    });
     d = {
       t,
       skuCode: sku.skuCode,
@@ -322,43 +374,78 @@ describe("access matrix: every route x every kind of caller", () => {
     const keys = ROUTES.map((r) => r.key);
     const withoutRow = keys.filter((key) => !(key in MATRIX));
     expect(withoutRow, "new route without a row in MATRIX").toEqual([]);
-    expect(Object.keys(MATRIX).filter((key) => !keys.includes(key)), "row for a route not in the table").toEqual([]);
-    const needsRequest = ROUTES.filter(({ route }) => route.body || route.params || route.query).map((r) => r.key);
-    expect(needsRequest.filter((key) => !REQUESTS[key]), "route with a payload but no valid request in REQUESTS").toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !keys.includes(key)),
+      "row for a route not in the table",
+    ).toEqual([]);
+    const needsRequest = ROUTES.filter(({ route }) => route.body || route.params || route.query).map(
+      (r) => r.key,
+    );
+    expect(
+      needsRequest.filter((key) => !REQUESTS[key]),
+      "route with a payload but no valid request in REQUESTS",
+    ).toEqual([]);
   });
 
-  it.each(ROUTES.map((r) => [r.key, r] as const))("%s answers each caller as the matrix says", async (key, { route }) => {
-    const row = MATRIX[key];
-    expect(row, `new route without a row: ${key}`).toBeDefined();
-    const mismatches: string[] = [];
-    for (const [column, who] of PRINCIPALS.entries()) {
-      const caller = callers[who];
-      const parts = (await REQUESTS[key]?.(d, who, caller)) ?? {};
-      const res: LightMyRequestResponse = await d.t.request({
-        method: route.method,
-        url: urlOf(route, parts.params, parts.query),
-        body: parts.body ?? (route.method === "GET" ? undefined : route.body ? {} : undefined),
-        ...caller,
-        ...(parts.headers ? { headers: parts.headers } : {}),
-      });
-      const expected = row![column]!;
-      const status = expected === OK ? OK : statusOf(expected);
-      const code = res.statusCode >= 400 ? expectProblem(res, `${key} as ${who}`).code : res.statusCode;
-      if (res.statusCode !== status || code !== expected) {
-        mismatches.push(`${who}: expected ${expected} (${status}), got ${res.statusCode} ${code}`);
+  it.each(ROUTES.map((r) => [r.key, r] as const))(
+    "%s answers each caller as the matrix says",
+    async (key, { route }) => {
+      const row = MATRIX[key];
+      expect(row, `new route without a row: ${key}`).toBeDefined();
+      const mismatches: string[] = [];
+      for (const [column, who] of PRINCIPALS.entries()) {
+        const caller = callers[who];
+        const parts = (await REQUESTS[key]?.(d, who, caller)) ?? {};
+        const res: LightMyRequestResponse = await d.t.request({
+          method: route.method,
+          url: urlOf(route, parts.params, parts.query),
+          body: parts.body ?? (route.method === "GET" ? undefined : route.body ? {} : undefined),
+          ...caller,
+          ...(parts.headers ? { headers: parts.headers } : {}),
+        });
+        const expected = row![column]!;
+        const status = expected === OK ? OK : statusOf(expected);
+        const code = res.statusCode >= 400 ? expectProblem(res, `${key} as ${who}`).code : res.statusCode;
+        if (res.statusCode !== status || code !== expected) {
+          mismatches.push(`${who}: expected ${expected} (${status}), got ${res.statusCode} ${code}`);
+        }
+      }
+      expect(mismatches).toEqual([]);
+    },
+  );
+
+  it("refuses a visitor with 401 on every private route with a path parameter, even when the parameter is empty or not a number", async () => {
+    const answers: string[] = [];
+    for (const { key, route } of ROUTES.filter((r) => r.route.auth && r.route.params)) {
+      for (const value of ["", "abc", "-1", "1"]) {
+        const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+        const url = urlOf(route, Object.fromEntries(names.map((name) => [name, value])));
+        const res = await d.t.request({
+          method: route.method,
+          url,
+          body: route.method === "GET" ? undefined : {},
+        });
+        const code = res.statusCode >= 400 ? expectProblem(res, `${key} ${url}`).code : res.statusCode;
+        if (code !== "unauthenticated") answers.push(`${route.method} ${url}: ${res.statusCode} ${code}`);
       }
     }
-    expect(mismatches).toEqual([]);
+    expect(answers).toEqual([]);
   });
 
   it("answers customer B asking for customer A's order with 404 and nothing of the order", async () => {
-    const res = await d.t.request({ method: "GET", url: `/api/Order/GetOrderById/${d.orderOfA.id}`, ...callers.customerB });
+    const res = await d.t.request({
+      method: "GET",
+      url: `/api/Order/GetOrderById/${d.orderOfA.id}`,
+      ...callers.customerB,
+    });
     expect(res.statusCode).toBe(404);
     expect(expectProblem(res).code).toBe("not_found");
     expect(res.body).not.toContain(d.orderOfA.orderId);
     expect(res.body).not.toContain(d.orderOfA.accountName);
     // B's history does not list it either.
-    const history = (await d.t.request({ method: "GET", url: "/api/Order", ...callers.customerB })).json() as Order[];
+    const history = (
+      await d.t.request({ method: "GET", url: "/api/Order", ...callers.customerB })
+    ).json() as Order[];
     expect(history.map((o) => o.id)).not.toContain(d.orderOfA.id);
   });
 });
