@@ -351,6 +351,13 @@ export interface UserRoles {
   userId: number;
 }
 
+export interface LoginLockouts {
+  failedLoginAttempts: Generated<number>;
+  key: string;
+  lockoutExpiryDate: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Users {
   createdBy: Generated<string>;
   createdDate: Generated<Timestamp>;
@@ -409,6 +416,7 @@ export interface DB {
   customerAddresses: CustomerAddresses;
   customers: Customers;
   deals: Deals;
+  loginLockouts: LoginLockouts;
   enquiries: Enquiries;
   orderLines: OrderLines;
   orders: Orders;

@@ -7,6 +7,7 @@ import * as m0005 from "./0005-backoffice";
 import * as m0006 from "./0006-outbox-pruning";
 import * as m0007 from "./0007-order-id-by-default";
 import * as m0008 from "./0008-token-version";
+import * as m0009 from "./0009-login-lockouts";
 
 export interface Migration {
   version: number;
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   { version: 6, ...m0006 },
   { version: 7, ...m0007 },
   { version: 8, ...m0008 },
+  { version: 9, ...m0009 },
 ];

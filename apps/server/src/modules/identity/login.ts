@@ -1,13 +1,21 @@
 // Logging in: checks the password (or, for directory users, binds to the directory), the
 // account's state and the lock-out rule of DESIGN.md §4 (5 failures lock the account for 15
-// minutes; a success resets the count).
+// minutes for clients without a device cookie; a success resets the count).
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
 import { directoryNotConfigured, type Directory } from "./directory";
 import { sendResetLink } from "./password-reset";
 import { verifyPassword } from "./passwords";
-import { findUserForLogin, recordFailedLogin, recordSuccessfulLogin, type LoginField } from "./queries";
+import {
+  findUserForLogin,
+  forgetFailedAttempts,
+  lockoutOf,
+  recordFailedAttempt,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  type LoginField,
+} from "./queries";
 import type { TokenService } from "./tokens";
 
 export const MAX_FAILED_LOGINS = 5;
@@ -43,27 +51,45 @@ async function passwordMatches(deps: LoginDeps, user: LoginUser, password: strin
   return deps.directory.verifyPassword(user.username, password);
 }
 
+export interface LoginOutcome {
+  token: string;
+  expiresIn: number;
+  /** A fresh device cookie for this browser: it logged in, so it is trusted from now on. */
+  deviceCookie: string;
+}
+
+/**
+ * Logs in. `device` is the browser's device cookie, if it sent one: a browser that logged in
+ * to this user before is not locked out by failures from elsewhere, and its own failures lock
+ * only its cookie. Every other client meets the account's lock-out, and a name nobody has is
+ * locked out in the same steps, so the answers never tell which names exist (decision 76).
+ */
 export async function logIn(
   deps: LoginDeps,
   field: LoginField,
   login: { username: string; password: string },
-  now: Date = new Date(),
-) {
+  device?: string,
+): Promise<LoginOutcome> {
   const { db } = deps;
   const name = field === "username" ? withoutDomain(login.username) : login.username;
   const user = await findUserForLogin(db, field, name);
-  if (!user) {
-    await verifyPassword(undefined, login.password);
-    throw wrongCredentials();
-  }
-  if (user.lockoutExpiryDate && user.lockoutExpiryDate > now) throw lockedUntil(user.lockoutExpiryDate);
+  if (!user) return refuseUnknownName(db, `${field}:${name.trim().toLowerCase()}`, login.password);
+
+  const claim = deps.tokens.devices.read(device);
+  const deviceKey = claim && claim.userId === user.id ? `device:${claim.nonce}` : undefined;
+  const trusted = deviceKey !== undefined && (await lockoutOf(db, deviceKey)) === null;
+
+  if (!trusted && user.lockoutExpiryDate && user.lockoutExpiryDate > new Date()) throw lockedUntil(user.lockoutExpiryDate);
   if (!(await passwordMatches(deps, user, login.password))) {
-    const after = await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
-    if (after.lockoutExpiryDate && after.lockoutExpiryDate > now) throw lockedUntil(after.lockoutExpiryDate);
+    const after = trusted
+      ? await recordFailedAttempt(db, deviceKey, MAX_FAILED_LOGINS, LOCKOUT_MINUTES)
+      : await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
+    if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date()) throw lockedUntil(after.lockoutExpiryDate);
     throw wrongCredentials();
   }
   if (!user.isActive) throw new DomainError("account_disabled", "This account is disabled. Contact your sales representative.");
   await recordSuccessfulLogin(db, user.id);
+  if (deviceKey) await forgetFailedAttempts(db, deviceKey);
   // An admin asked for a new password: the right old one earns a reset link, not a session.
   if (user.resetPasswordOnNextLogin && !user.isActiveDirectoryUser) {
     await db.transaction().execute((trx) => sendResetLink(trx, deps.config, user, "required"));
@@ -73,5 +99,17 @@ export async function logIn(
   }
   // Directory logins carry the domain in `sub`, as the directory names them; clients strip it.
   const domain = user.isActiveDirectoryUser ? deps.config.LDAP_DOMAIN : undefined;
-  return deps.tokens.issue(domain ? { ...user, username: `${domain}\\${user.username}` } : user);
+  const session = await deps.tokens.issue(domain ? { ...user, username: `${domain}\\${user.username}` } : user);
+  return { ...session, deviceCookie: deps.tokens.devices.issue(user.id, name) };
+}
+
+/** A name nobody has: the same password work, the same counting and the same answers as a known one. */
+async function refuseUnknownName(db: Db, name: string, password: string): Promise<never> {
+  const key = `name:${name}`;
+  const locked = await lockoutOf(db, key);
+  if (locked) throw lockedUntil(locked);
+  await verifyPassword(undefined, password);
+  const after = await recordFailedAttempt(db, key, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
+  if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date()) throw lockedUntil(after.lockoutExpiryDate);
+  throw wrongCredentials();
 }

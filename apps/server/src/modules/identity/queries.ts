@@ -68,6 +68,42 @@ export async function recordFailedLogin(db: Db, userId: number, maxAttempts: num
     .executeTakeFirstOrThrow();
 }
 
+/** When a lock-out counter that is not a user's row (a device cookie, an unknown name) ends, if it is locked. */
+export async function lockoutOf(db: Db, key: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom("loginLockouts")
+    .select("lockoutExpiryDate")
+    .where("key", "=", key)
+    .where("lockoutExpiryDate", ">", sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.lockoutExpiryDate ?? null;
+}
+
+/** Counts a failure against such a counter, as recordFailedLogin does for a user's row. */
+export async function recordFailedAttempt(db: Db, key: string, maxAttempts: number, lockMinutes: number) {
+  const t = sql.table("login_lockouts");
+  const attempts = sql<number>`CASE WHEN ${t}.lockout_expiry_date <= now() THEN 1 ELSE ${t}.failed_login_attempts + 1 END`;
+  const result = await sql<{ failedLoginAttempts: number; lockoutExpiryDate: Date | null }>`
+    INSERT INTO login_lockouts (key, failed_login_attempts, lockout_expiry_date)
+    VALUES (${key}, 1, CASE WHEN 1 >= ${maxAttempts} THEN now() + make_interval(mins => ${lockMinutes}) END)
+    ON CONFLICT (key) DO UPDATE SET
+      failed_login_attempts = ${attempts},
+      lockout_expiry_date = CASE WHEN ${attempts} >= ${maxAttempts} THEN now() + make_interval(mins => ${lockMinutes})
+        WHEN ${t}.lockout_expiry_date <= now() THEN NULL ELSE ${t}.lockout_expiry_date END,
+      updated_at = now()
+    RETURNING failed_login_attempts, lockout_expiry_date`.execute(db);
+  return result.rows[0]!;
+}
+
+export async function forgetFailedAttempts(db: Db, key: string) {
+  await db.deleteFrom("loginLockouts").where("key", "=", key).execute();
+}
+
+/** Counters untouched for a day hold nothing a lock-out still needs. */
+export async function pruneLoginLockouts(db: Db) {
+  await db.deleteFrom("loginLockouts").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+}
+
 export async function recordSuccessfulLogin(db: Db, userId: number) {
   await db
     .updateTable("users")

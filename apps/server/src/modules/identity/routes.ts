@@ -1,15 +1,17 @@
 // /api/Users endpoints of the identity domain. Handlers only parse, count the request against
 // its rate limits, call the service and return the contract's shape.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
+import type { LoginRequest } from "@trade-shop/contracts/identity";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
 import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from "./device-cookies";
 import { createDirectory, directoryNotConfigured } from "./directory";
 import { logIn } from "./login";
 import { requestPasswordReset, resetPassword } from "./password-reset";
-import { findUserRow } from "./queries";
+import { findUserRow, type LoginField } from "./queries";
 import { createRateLimits } from "../../http/limits";
 import { AUTH_RATE_LIMITS, tooManyForAccount } from "./auth-limits";
 import { otpDetails, preRegister, registerExternalUser } from "./registration";
@@ -29,6 +31,8 @@ async function requireDefinedParams(request: FastifyRequest) {
   }
 }
 
+type LoginRequestOf = FastifyRequest & { body: LoginRequest };
+
 // Registration happens before login, so no token says which tenant is meant; a TenantId
 // header, when the client sends one, narrows the account search.
 function tenantHint(request: FastifyRequest): string | undefined {
@@ -42,25 +46,41 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
   const loginDeps = { db, tokens, directory, config };
   const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, AUTH_RATE_LIMITS);
 
+  const secureCookie = config.publicUrl.startsWith("https:");
+  /**
+   * The per-account limit counts every client but a browser holding this account's device
+   * cookie: failures from elsewhere must not shut its owner out (decision 76).
+   */
+  async function logInAndTrustDevice(request: LoginRequestOf, reply: FastifyReply, field: LoginField) {
+    const device = request.cookies[DEVICE_COOKIE];
+    const claim = tokens.devices.read(device);
+    if (claim?.login !== request.body.username.trim().toLowerCase()) {
+      await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
+    }
+    const { deviceCookie, ...session } = await logIn(loginDeps, field, request.body, device);
+    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+      path: "/api/Users",
+      httpOnly: true,
+      sameSite: "strict",
+      secure: secureCookie,
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+    });
+    return session;
+  }
+
   app.register(async (scope) => {
     scope.addHook("preValidation", requireDefinedParams);
 
     handle(
       scope,
       api.users.authenticate,
-      async (request, reply) => {
-        await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
-        return logIn(loginDeps, "username", request.body);
-      },
+      async (request, reply) => logInAndTrustDevice(request, reply, "username"),
       { config: limits.perIp("authenticate") },
     );
     handle(
       scope,
       api.users.authenticateUsingEmail,
-      async (request, reply) => {
-        await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
-        return logIn(loginDeps, "email", request.body);
-      },
+      async (request, reply) => logInAndTrustDevice(request, reply, "email"),
       { config: limits.perIp("authenticate") },
     );
 

@@ -4,6 +4,7 @@
 import { SignJWT, errors, jwtVerify } from "jose";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
 import { DomainError } from "../../shared/domain-error";
+import { createDeviceCookies, type DeviceCookies } from "./device-cookies";
 
 const ALGORITHM = "HS256";
 const ISSUER = "trade-shop";
@@ -22,12 +23,15 @@ export interface TokenSubject {
 export interface TokenService {
   issue(subject: TokenSubject): Promise<{ token: string; expiresIn: number }>;
   verify(token: string): Promise<TokenClaims>;
+  /** Device cookies, signed with a key of their own derived from the same secret. */
+  devices: DeviceCookies;
 }
 
 export function createTokenService(secret: string, lifetimeHours: number): TokenService {
   const key = new TextEncoder().encode(secret);
   const lifetimeSeconds = Math.round(lifetimeHours * 3600);
   return {
+    devices: createDeviceCookies(secret),
     async issue(subject) {
       const token = await new SignJWT({
         firstName: subject.firstname,

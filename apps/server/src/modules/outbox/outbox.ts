@@ -67,6 +67,8 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Handled messages are deleted this long after they were handled (checked hourly). */
   keepDoneMs?: number;
+  /** Other clean-ups an idle worker runs with its own prune, at most hourly (old lock-out counters, say). */
+  housekeeping?: readonly ((db: Db) => Promise<void>)[];
   log?: OutboxLog;
 }
 
@@ -201,6 +203,7 @@ export function createOutboxWorker(db: Db, options: OutboxWorkerOptions): Outbox
     if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
     lastPrune = Date.now();
     await pruneDone(db, options.keepDoneMs ?? DEFAULT_KEEP_DONE_MS);
+    for (const task of options.housekeeping ?? []) await task(db);
   }
 
   function schedule(delayMs: number) {

@@ -3,6 +3,7 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { backOfficeHandlers } from "../backoffice/adapter";
+import { pruneLoginLockouts } from "../identity/queries";
 import { messagingHandlers } from "../messaging/delivery";
 import { createOutboxWorker, type OutboxHandlers, type OutboxLog, type OutboxWorker } from "./outbox";
 
@@ -19,6 +20,7 @@ export function createShopOutboxWorker(config: Config, database: Database, log?:
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+    housekeeping: [pruneLoginLockouts],
     ...(log ? { log } : {}),
   });
 }
