@@ -3,7 +3,8 @@
 // sent as a caller the route is meant for and as a visitor. Whatever comes in, the server never
 // answers 5xx, refuses with a problem-details body whose code the route declares, refuses what
 // the schema refuses with a 400 (a private route refuses a visitor with 401 first), and a
-// refused write leaves the database as it was. FUZZ_RUNS (per route) and FUZZ_SEED widen a run:
+// refused write leaves the database as it was. FUZZ_RUNS (per route) and FUZZ_SEED widen a run
+// (FUZZ_ROUTE_MS and FUZZ_FILE_MS bound its time):
 // `npm run fuzz`.
 import type { LightMyRequestResponse } from "fastify";
 import fc from "fast-check";
@@ -33,8 +34,9 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_612);
-/** Wall-clock budget per route; a bigger FUZZ_RUNS gets a proportionally bigger one. */
-const ROUTE_BUDGET_MS = Math.max(4_000, RUNS * 400);
+/** Wall-clock budget per route, and for the whole file: every route gets its share of what is left. */
+const ROUTE_BUDGET_MS = Number(process.env.FUZZ_ROUTE_MS ?? Math.max(4_000, RUNS * 100));
+const FILE_BUDGET_MS = Number(process.env.FUZZ_FILE_MS ?? Math.max(75_000, RUNS * 100 * ROUTES.length));
 const BACKOFFICE_SECRET = "contract-fuzz-backoffice-secret-0123456789";
 
 type Part = "body" | "params" | "query";
@@ -79,6 +81,7 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
   let protectedIds: Set<number>;
   let sacrificialId: number;
   let address = 0;
+  let fileDeadline: number | undefined;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { BACKOFFICE_SECRET } });
@@ -301,6 +304,11 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
       };
 
       const started = Date.now();
+      fileDeadline ??= started + FILE_BUDGET_MS;
+      const budget = Math.min(
+        ROUTE_BUDGET_MS,
+        Math.max(1_000, (fileDeadline - started) / (ROUTES.length - index)),
+      );
       await fc.assert(
         fc.asyncProperty(caseArbitrary(entry), async (c) => {
           await check(c);
@@ -308,7 +316,7 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
         {
           numRuns: RUNS,
           seed: SEED + index,
-          interruptAfterTimeLimit: ROUTE_BUDGET_MS,
+          interruptAfterTimeLimit: budget,
           markInterruptAsFailure: false,
           endOnFailure: true,
         },
