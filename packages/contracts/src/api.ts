@@ -529,7 +529,6 @@ export const api = {
       path: "/api/Realtime/Ticket",
       response: RealtimeTicket,
       auth: true,
-      problems: ["not_a_customer"],
       summary: "A single-use ticket that opens the real-time stream",
       tag: "Realtime",
     }),

@@ -56,6 +56,7 @@ export const pendingProductRoutes = {
     params: z.object({ skuCode: SkuCode }),
     response: ProductImages,
     auth: false,
+    problems: ["not_found"],
     summary: "A product's images in gallery order, the cover first",
     tag: "Products",
   },

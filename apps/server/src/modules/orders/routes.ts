@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
+import { authorize } from "../../http/auth";
 import { hasAnyRole } from "../../shared/principal";
 import { DomainError, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
@@ -43,7 +44,8 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
   });
   // SPEC §5: asking for an order without an id fails with a message that names the parameter.
   for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
-    app.get(url, { schema: { hide: true } }, async () => {
+    // A visitor is told to log in first, as on the route with an id.
+    app.get(url, { schema: { hide: true }, onRequest: async (request) => authorize(request.principal, api.orders.getById) }, async () => {
       throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
     });
   }
