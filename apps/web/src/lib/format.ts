@@ -1,6 +1,7 @@
 // How the shop writes money and times: rand as "R1 234.56" and times in Johannesburg as
 // "21-Nov-2026 14:05", the same on every screen whatever the browser's own locale or zone.
 import { formatRandCents } from "@trade-shop/contracts/format";
+import { toCents } from "@trade-shop/contracts/common";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
@@ -20,10 +21,9 @@ export const NO_VALUE = "—";
 /** Rand amount as "R1 234.56": prefix R, space between thousands, point before cents. */
 export function formatRand(rand: number): string {
   if (!Number.isFinite(rand)) return NO_VALUE;
-  // toPrecision first so 1.005 (stored as 1.00499…) rounds half-up like the server's prices;
-  // the sign goes back on after rounding, so an amount that rounds to 0 shows no minus.
-  const cents = Math.round(Number((Math.abs(rand) * 100).toPrecision(15)));
-  return formatRandCents(rand < 0 ? -cents : cents);
+  // The one conversion (toCents: 1.005 is 101 cents, as on the server); an amount that rounds
+  // to 0 shows no minus.
+  return formatRandCents(toCents(rand));
 }
 
 /** ISO timestamp as "dd-MMM-yyyy HH:mm" in Africa/Johannesburg, e.g. "21-Nov-2026 14:05". */

@@ -1,6 +1,7 @@
 // How the credit limit is used (DESIGN §4: remainingCredit = totalCredit - dcBalance - orders
 // not yet invoiced), in cents so the parts add up exactly to the limit they split.
 import type { CreditDetails } from "@trade-shop/contracts/accounts";
+import { toCents } from "@trade-shop/contracts/common";
 
 export interface CreditBreakdown {
   /** Rand: the credit limit. */
@@ -15,7 +16,7 @@ export interface CreditBreakdown {
   overLimit: number;
 }
 
-const cents = (rand: number) => Math.round(rand * 100);
+const cents = toCents;
 
 export function creditBreakdown(
   credit: Pick<CreditDetails, "totalCredit" | "remainingCredit">,

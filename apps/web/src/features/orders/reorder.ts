@@ -3,7 +3,7 @@
 // warehouse cannot supply as they stand, and lines that could not be added at all and why.
 import type { CartItem } from "@trade-shop/contracts/cart";
 import type { OrderLine } from "@trade-shop/contracts/orders";
-import { toWholeCents } from "../../lib/cart/cart-totals";
+import { toCents } from "@trade-shop/contracts/common";
 
 export interface ReorderReport {
   /** Lines now in the cart. */
@@ -39,7 +39,7 @@ export function reorderReport(
       continue;
     }
     report.added += 1;
-    if (toWholeCents(item.unitPriceExcl) !== toWholeCents(line.unitPriceExcl)) {
+    if (toCents(item.unitPriceExcl) !== toCents(line.unitPriceExcl)) {
       report.priceChanges.push({
         productId: line.productId,
         description,

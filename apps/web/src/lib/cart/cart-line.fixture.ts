@@ -1,6 +1,7 @@
 // A typed cart line for unit tests: a demo product's fields, overridable one by one. Typed
 // against the contract, so it cannot drift from what the server sends.
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
+import { toCents } from "@trade-shop/contracts/common";
 
 export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
   return {
@@ -36,7 +37,7 @@ export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
 }
 
 export function cartOf(lines: CartItem[], overrides: Partial<Cart> = {}): Cart {
-  const cents = (rand: number) => Math.round(rand * 100);
+  const cents = toCents;
   const sum = (pick: (line: CartItem) => number) =>
     lines.reduce((total, line) => total + cents(pick(line)), 0) / 100;
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Cart } from "@trade-shop/contracts/cart";
-import { emptiedCart, itemsSelectedText, reviewedCart, sameTotal, toWholeCents } from "./cart-totals";
+import { toCents } from "@trade-shop/contracts/common";
+import { emptiedCart, itemsSelectedText, reviewedCart, sameTotal } from "./cart-totals";
 import { cartLine, cartOf } from "./cart-line.fixture";
 
 describe("itemsSelectedText", () => {
@@ -20,10 +21,10 @@ describe("sameTotal", () => {
   });
 
   it("rounds half-up like the server, also where binary floats fall short", () => {
-    expect(toWholeCents(1.005)).toBe(101);
+    expect(toCents(1.005)).toBe(101);
     expect(sameTotal(1.005, 1.01)).toBe(true);
     expect(sameTotal(1.004, 1.01)).toBe(false);
-    expect(toWholeCents(12345.675)).toBe(1234568);
+    expect(toCents(12345.675)).toBe(1234568);
   });
 });
 

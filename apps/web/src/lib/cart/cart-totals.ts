@@ -1,23 +1,16 @@
 // The cart's small sums and texts: the header's "{n} Item(s) selected", the cent-exact total
 // comparison of SPEC §4 order placement, and what an emptied cart looks like.
 import type { Cart } from "@trade-shop/contracts/cart";
+import { toCents } from "@trade-shop/contracts/common";
 
 /** SPEC §2: n counts the cart's lines (products), as `numberOfItems` does. */
 export function itemsSelectedText(count: number): string {
   return `${count} Item(s) selected`;
 }
 
-/**
- * Rand to whole cents, half-up. toPrecision first, so 1.005 (stored as 1.00499…) counts as
- * 101 cents, the way the server rounds.
- */
-export function toWholeCents(rand: number): number {
-  return Math.round(Number((rand * 100).toPrecision(15)));
-}
-
-/** SPEC §4: the totals incl. VAT are the same once both are rounded to 2 decimals. */
+/** SPEC §4: the totals incl. VAT are the same once both are rounded to 2 decimals (the one rule of toCents). */
 export function sameTotal(a: number, b: number): boolean {
-  return toWholeCents(a) === toWholeCents(b);
+  return toCents(a) === toCents(b);
 }
 
 /** The cart with no lines: what a failed load or add leaves (SPEC §4), keeping its identity. */
@@ -31,7 +24,7 @@ export function emptiedCart(cart: Cart): Cart {
  */
 export function reviewedCart(cart: Cart): string {
   const lines = cart.cartItems.map(
-    (line) => `${line.productId}x${line.quantity}=${toWholeCents(line.totalPriceIncl)}`,
+    (line) => `${line.productId}x${line.quantity}=${toCents(line.totalPriceIncl)}`,
   );
-  return `${cart.orderReference}|${lines.join(",")}|${toWholeCents(cart.totalPriceIncl)}`;
+  return `${cart.orderReference}|${lines.join(",")}|${toCents(cart.totalPriceIncl)}`;
 }

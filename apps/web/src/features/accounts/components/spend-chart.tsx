@@ -2,6 +2,7 @@
 // table for anyone who cannot see the chart or wants the exact amounts.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { MonthlySpend } from "@trade-shop/contracts/reports";
+import { toCents } from "@trade-shop/contracts/common";
 import { formatRand } from "../../../lib/format";
 import { monthAndYear, shortMonth } from "../month-label";
 
@@ -12,7 +13,7 @@ import { monthAndYear, shortMonth } from "../month-label";
 const wholeRand = (rand: number) => formatRand(Math.round(rand)).replace(/\.00$/, "").replace(/ /g, "\u00a0");
 
 export function SpendChart({ months }: { months: readonly MonthlySpend[] }) {
-  const total = months.reduce((sum, month) => sum + Math.round(month.totalIncl * 100), 0) / 100;
+  const total = months.reduce((sum, month) => sum + toCents(month.totalIncl), 0) / 100;
   return (
     <div>
       <p className="text-sm text-muted">
