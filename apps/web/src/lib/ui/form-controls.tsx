@@ -28,7 +28,9 @@ export function useFieldIds(hasHint: boolean, error: FieldError | undefined) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hasHint && hintId, error?.message && errorId].filter(Boolean).join(" ") || undefined;
-  return { id, hintId, errorId, describedBy };
+  /** What every control spreads: its id, whether it is invalid, and what describes it. */
+  const control = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
+  return { id, hintId, errorId, describedBy, control };
 }
 
 export function FieldErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
@@ -101,11 +103,9 @@ export function TextField({
       className={className}
     >
       <input
-        id={ids.id}
+        {...ids.control}
         {...input}
         {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
         className={inputClass(Boolean(error))}
       />
     </LabelledField>
@@ -134,11 +134,9 @@ export function TextAreaField({
       className={className}
     >
       <textarea
-        id={ids.id}
+        {...ids.control}
         {...textarea}
         {...registration}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
         className={`${inputClass(Boolean(error))} resize-y`}
       />
     </LabelledField>
@@ -169,12 +167,10 @@ export function PasswordField({
     >
       <div className="relative">
         <input
-          id={ids.id}
+          {...ids.control}
           type={visible ? "text" : "password"}
           {...input}
           {...registration}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
           className={`${inputClass(Boolean(error))} pr-12`}
         />
         <button
@@ -205,12 +201,10 @@ export function CheckboxField({ label, registration, hint, error, className, ...
     <div className={className}>
       <label htmlFor={ids.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-fg">
         <input
-          id={ids.id}
+          {...ids.control}
           type="checkbox"
           {...input}
           {...registration}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
           className="size-5 shrink-0 accent-brand-bg"
         />
         <span className="font-medium">{label}</span>
