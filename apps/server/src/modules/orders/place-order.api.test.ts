@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { commandFrom, fillCart } from "../../../test/orders";
-import { PRICES_CHANGED } from "./place-order";
 
 const order = (t: TestApp, token: string, body: object) =>
   t.request({ method: "POST", url: "/api/Order", token, body });
@@ -94,7 +93,6 @@ describe("POST /api/Order", () => {
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("prices_changed");
-    expect(res.json().title).toBe(PRICES_CHANGED);
     // The web app reads the refusal through the contract's schema.
     const conflict = OrderConflict.parse(res.json());
     if (conflict.code !== "prices_changed") expect.unreachable(conflict.code);
@@ -174,7 +172,6 @@ describe("POST /api/Order", () => {
     const res = await order(t, spaza, commandFrom(cart));
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe("liquor_not_allowed");
-    expect(res.json().title).toMatch(/liquor/);
   });
 
   it("delivers to the chosen address of the account, and refuses another account's address without taking anything", async () => {
