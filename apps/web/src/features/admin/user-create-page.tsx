@@ -9,7 +9,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { useCreateUser } from "./api/users";
 import { DirectorySearch } from "./directory-search";
-import { UserForm, blankUserForm, createUserResolver, type UserFormValues } from "./user-form";
+import { UserForm, blankUserForm, createUserContract, type UserFormValues } from "./user-form";
 
 const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
 
@@ -53,7 +53,7 @@ export function UserCreatePage() {
         mode="create"
         values={values}
         tenantOptions={session?.claims.tenants ?? []}
-        resolver={createUserResolver}
+        contract={createUserContract}
         onSubmit={async (payload) => {
           const user = await createUser.mutateAsync(payload);
           toast.success("User created", {

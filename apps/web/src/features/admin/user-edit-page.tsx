@@ -14,7 +14,7 @@ import { useUpdateUser, userQueryOptions, userRolesQueryOptions } from "./api/us
 import { EnableUserButton } from "./enable-user-button";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { Loading } from "../../lib/ui/loading";
-import { UserForm, updateUserResolver, userToForm } from "./user-form";
+import { UserForm, updateUserContract, userToForm } from "./user-form";
 import { UserStatusBadge } from "./user-status";
 
 const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
@@ -60,7 +60,7 @@ function EditUser({ user }: { user: User }) {
   const session = useSession();
   const updateUser = useUpdateUser();
   const values = useMemo(() => userToForm(user), [user]);
-  const resolver = useMemo(() => updateUserResolver(user.id), [user.id]);
+  const contract = useMemo(() => updateUserContract(user.id), [user.id]);
   const name = `${user.firstname} ${user.lastname}`.trim() || user.username;
 
   return (
@@ -76,7 +76,7 @@ function EditUser({ user }: { user: User }) {
           mode="edit"
           values={values}
           tenantOptions={session?.claims.tenants ?? []}
-          resolver={resolver}
+          contract={contract}
           onSubmit={async (payload) => {
             const saved = await updateUser.mutateAsync(payload);
             toast.success("User saved", { description: `${saved.username}'s changes are saved.`, position: "bottom-center" });

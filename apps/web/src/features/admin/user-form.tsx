@@ -1,24 +1,24 @@
 // The create and edit form for a user: login (local or directory), name, roles, tenants and
-// customer account. Validation comes from the contracts' CreateUserPayload/UpdateUserPayload;
-// server field errors land under their fields.
-import { useEffect, useId, useState } from "react";
-import { Controller, useForm, useWatch, type Control, type FieldError, type Resolver } from "react-hook-form";
+// customer account, on the shop's <Form>. Validation comes from the contracts'
+// CreateUserPayload/UpdateUserPayload; server field errors land under their fields.
+import { useEffect, useId } from "react";
+import { useController, useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { Save, UserPlus } from "lucide-react";
+import type { z } from "zod";
 import { RoleName } from "@trade-shop/contracts/common";
 import { CreateUserPayload, UpdateUserPayload, type User } from "@trade-shop/contracts/identity";
-import { blankToUndefined, contractResolver } from "../../lib/forms/contract-resolver";
-import { showProblemOnForm } from "../../lib/forms/problem-errors";
-import { buttonClass } from "../../lib/ui/button-styles";
+import { blankToUndefined } from "../../lib/forms/contract-resolver";
 import {
-  CheckboxField,
-  FieldErrorText,
-  FormAlert,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  hintClass,
-} from "../../lib/ui/form-controls";
+  Form,
+  FormCheckboxField,
+  FormFailure,
+  FormPasswordField,
+  FormSubmit,
+  FormTextField,
+} from "../../lib/forms/form";
+import { buttonClass } from "../../lib/ui/button-styles";
+import { FieldErrorText, hintClass } from "../../lib/ui/form-controls";
 import { PasswordRules } from "../../lib/forms/password-rules";
 import { adminRoutes } from "./admin-routes";
 import { tenantLabel } from "./tenant-label";
@@ -91,19 +91,25 @@ function payloadFields(form: UserFormValues) {
   };
 }
 
-export const createUserResolver = contractResolver<UserFormValues, CreateUserPayload>(
-  CreateUserPayload,
-  payloadFields,
-  // The contract asks for the password in a refinement that waits for the other fields.
-  { alsoCheck: (form) => (form.isActiveDirectoryUser || form.password !== "" ? {} : { password: "Enter a password" }) },
-);
+/** The contract a page's form is checked against, and how the form's values become its payload. */
+export interface UserFormContract<TPayload> {
+  schema: z.ZodType<TPayload>;
+  toPayload: (form: UserFormValues) => unknown;
+  alsoCheck?: (form: UserFormValues) => Partial<Record<string, string>>;
+}
 
-export function updateUserResolver(id: number) {
-  return contractResolver<UserFormValues, UpdateUserPayload>(UpdateUserPayload, (form) => ({
-    ...payloadFields(form),
-    id,
-    resetPasswordOnNextLogin: form.resetPasswordOnNextLogin,
-  }));
+export const createUserContract: UserFormContract<CreateUserPayload> = {
+  schema: CreateUserPayload,
+  toPayload: payloadFields,
+  // The contract asks for the password in a refinement that waits for the other fields.
+  alsoCheck: (form) => (form.isActiveDirectoryUser || form.password !== "" ? {} : { password: "Enter a password" }),
+};
+
+export function updateUserContract(id: number): UserFormContract<UpdateUserPayload> {
+  return {
+    schema: UpdateUserPayload,
+    toPayload: (form) => ({ ...payloadFields(form), id, resetPasswordOnNextLogin: form.resetPasswordOnNextLogin }),
+  };
 }
 
 /** Server field -> form field; the payload's names are the form's. */
@@ -118,154 +124,134 @@ const SERVER_FIELDS = {
   tenants: "tenants",
 } as const;
 
-interface CheckboxGroupProps<Name extends "roles" | "tenants", TPayload> {
-  control: Control<UserFormValues, unknown, TPayload>;
+interface CheckboxGroupProps<Name extends "roles" | "tenants"> {
   name: Name;
   legend: string;
   options: readonly { value: UserFormValues[Name][number]; label: string; hint?: string }[];
-  error: FieldError | undefined;
 }
 
-function CheckboxGroup<Name extends "roles" | "tenants", TPayload>({
-  control,
-  name,
-  legend,
-  options,
-  error,
-}: CheckboxGroupProps<Name, TPayload>) {
+function CheckboxGroup<Name extends "roles" | "tenants">({ name, legend, options }: CheckboxGroupProps<Name>) {
   const errorId = useId();
   const groupId = useId();
+  const {
+    field,
+    fieldState: { error },
+  } = useController<UserFormValues, Name>({ name });
+  const chosen = field.value as string[];
+  const toggle = (value: string, on: boolean) =>
+    field.onChange(on ? [...chosen, value] : chosen.filter((item) => item !== value));
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const chosen = field.value as string[];
-        const toggle = (value: string, on: boolean) =>
-          field.onChange(on ? [...chosen, value] : chosen.filter((item) => item !== value));
-        return (
-          <fieldset aria-describedby={error?.message ? errorId : undefined}>
-            <legend className="text-sm font-semibold text-fg">{legend}</legend>
-            <div className="mt-1">
-              {options.map((option) => {
-                const id = `${groupId}-${option.value}`;
-                return (
-                  <div key={option.value}>
-                    <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
-                      <input
-                        id={id}
-                        type="checkbox"
-                        checked={chosen.includes(option.value)}
-                        onChange={(event) => toggle(option.value, event.target.checked)}
-                        onBlur={field.onBlur}
-                        aria-describedby={option.hint ? `${id}-hint` : undefined}
-                        className="size-5 shrink-0 accent-brand-bg"
-                      />
-                      <span className="font-medium">{option.label}</span>
-                    </label>
-                    {option.hint && (
-                      <p id={`${id}-hint`} className={`${hintClass} -mt-2 pb-1 pl-8`}>
-                        {option.hint}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
+    <fieldset aria-describedby={error?.message ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-fg">{legend}</legend>
+      <div className="mt-1">
+        {options.map((option) => {
+          const id = `${groupId}-${option.value}`;
+          return (
+            <div key={option.value}>
+              <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input
+                  id={id}
+                  type="checkbox"
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                  onBlur={field.onBlur}
+                  aria-describedby={option.hint ? `${id}-hint` : undefined}
+                  className="size-5 shrink-0 accent-brand-bg"
+                />
+                <span className="font-medium">{option.label}</span>
+              </label>
+              {option.hint && (
+                <p id={`${id}-hint`} className={`${hintClass} -mt-2 pb-1 pl-8`}>
+                  {option.hint}
+                </p>
+              )}
             </div>
-            <FieldErrorText id={errorId} error={error} />
-          </fieldset>
-        );
-      }}
-    />
+          );
+        })}
+      </div>
+      <FieldErrorText id={errorId} error={error} />
+    </fieldset>
   );
+}
+
+/** A person picked from the directory (or a reloaded user) replaces what the form holds. */
+function ResetToValues({ values }: { values: UserFormValues }) {
+  const { reset } = useFormContext<UserFormValues>();
+  useEffect(() => reset(values), [values, reset]);
+  return null;
 }
 
 const sectionClass = "space-y-5 rounded-xl border border-line bg-surface p-4 sm:p-6";
 const sectionTitle = "text-base font-bold text-fg";
 
+/** Directory users prove their password to the directory, so they have no password fields. */
+function PasswordFields({ mode }: { mode: "create" | "edit" }) {
+  const isDirectoryUser = useWatch<UserFormValues, "isActiveDirectoryUser">({ name: "isActiveDirectoryUser" });
+  if (isDirectoryUser) return null;
+  return (
+    <>
+      <FormPasswordField
+        name="password"
+        label={mode === "create" ? "Password" : "New password"}
+        hint={mode === "create" ? <PasswordRules /> : "Leave empty to keep the current password."}
+        autoComplete="new-password"
+      />
+      {mode === "edit" && (
+        <FormCheckboxField
+          name="resetPasswordOnNextLogin"
+          label="Ask for a new password at the next log-in"
+          hint="Their next correct password earns an e-mailed reset link instead of a session."
+        />
+      )}
+    </>
+  );
+}
+
 interface UserFormProps<TPayload> {
   mode: "create" | "edit";
   values: UserFormValues;
   tenantOptions: readonly string[];
-  resolver: Resolver<UserFormValues, unknown, TPayload>;
+  contract: UserFormContract<TPayload>;
   /** Sends the payload; a rejected ApiError's field errors are shown under the fields. */
   onSubmit: (payload: TPayload) => Promise<unknown>;
 }
 
-export function UserForm<TPayload>({ mode, values, tenantOptions, resolver, onSubmit }: UserFormProps<TPayload>) {
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<UserFormValues, unknown, TPayload>({ resolver, mode: "onTouched", defaultValues: values });
-  const isDirectoryUser = useWatch({ control, name: "isActiveDirectoryUser" });
-
-  // A person picked from the directory (or a reloaded user) replaces what the form holds.
-  useEffect(() => reset(values), [values, reset]);
-
-  const submit = async (payload: TPayload) => {
-    setFormError(null);
-    try {
-      await onSubmit(payload);
-    } catch (error) {
-      setFormError(showProblemOnForm(error, setError, SERVER_FIELDS));
-    }
-  };
-
+export function UserForm<TPayload>({ mode, values, tenantOptions, contract, onSubmit }: UserFormProps<TPayload>) {
   const tenants = [...new Set([...tenantOptions, ...values.tenants])];
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-label={mode === "create" ? "New user" : "Edit user"}>
-      {formError && <FormAlert title={mode === "create" ? "The user was not created" : "The changes were not saved"}>{formError}</FormAlert>}
+    <Form<UserFormValues, TPayload>
+      {...contract}
+      defaultValues={values}
+      problemFields={SERVER_FIELDS}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-label={mode === "create" ? "New user" : "Edit user"}
+    >
+      <ResetToValues values={values} />
+      <FormFailure title={mode === "create" ? "The user was not created" : "The changes were not saved"} />
 
       <section className={sectionClass} aria-labelledby="login-section">
         <h2 id="login-section" className={sectionTitle}>
           Login
         </h2>
-        <CheckboxField
+        <FormCheckboxField
+          name="isActiveDirectoryUser"
           label="Directory user"
           hint="Logs in with their staff directory password; no password is kept in the shop."
-          registration={register("isActiveDirectoryUser")}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Username"
-            registration={register("username")}
-            error={errors.username}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <TextField
+          <FormTextField name="username" label="Username" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <FormTextField
+            name="email"
             label="E-mail address"
             type="email"
-            registration={register("email")}
-            error={errors.email}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
           />
         </div>
-        {!isDirectoryUser && (
-          <PasswordField
-            label={mode === "create" ? "Password" : "New password"}
-            hint={mode === "create" ? <PasswordRules /> : "Leave empty to keep the current password."}
-            registration={register("password")}
-            error={errors.password}
-            autoComplete="new-password"
-          />
-        )}
-        {mode === "edit" && !isDirectoryUser && (
-          <CheckboxField
-            label="Ask for a new password at the next log-in"
-            hint="Their next correct password earns an e-mailed reset link instead of a session."
-            registration={register("resetPasswordOnNextLogin")}
-          />
-        )}
+        <PasswordFields mode={mode} />
       </section>
 
       <section className={sectionClass} aria-labelledby="person-section">
@@ -273,8 +259,8 @@ export function UserForm<TPayload>({ mode, values, tenantOptions, resolver, onSu
           Person
         </h2>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" registration={register("firstname")} error={errors.firstname} autoComplete="off" />
-          <TextField label="Last name" registration={register("lastname")} error={errors.lastname} autoComplete="off" />
+          <FormTextField name="firstname" label="First name" autoComplete="off" />
+          <FormTextField name="lastname" label="Last name" autoComplete="off" />
         </div>
       </section>
 
@@ -284,25 +270,20 @@ export function UserForm<TPayload>({ mode, values, tenantOptions, resolver, onSu
         </h2>
         <div className="grid gap-5 sm:grid-cols-2">
           <CheckboxGroup
-            control={control}
             name="roles"
             legend="Roles"
             options={RoleName.options.map((role) => ({ value: role, label: role, hint: ROLE_DESCRIPTIONS[role] }))}
-            error={errors.roles as FieldError | undefined}
           />
           <CheckboxGroup
-            control={control}
             name="tenants"
             legend="Tenants"
             options={tenants.map((tenant) => ({ value: tenant, label: tenantLabel(tenant) }))}
-            error={errors.tenants as FieldError | undefined}
           />
         </div>
-        <TextField
+        <FormTextField
+          name="customerAccount"
           label="Customer account (optional)"
           hint="For a customer's login, e.g. CUS0001. Leave empty for staff."
-          registration={register("customerAccount")}
-          error={errors.customerAccount}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -315,15 +296,15 @@ export function UserForm<TPayload>({ mode, values, tenantOptions, resolver, onSu
           Cancel
         </Link>
         {mode === "create" ? (
-          <SubmitButton busy={isSubmitting} busyLabel="Creating…" icon={UserPlus}>
+          <FormSubmit busyLabel="Creating…" icon={UserPlus}>
             Create user
-          </SubmitButton>
+          </FormSubmit>
         ) : (
-          <SubmitButton busy={isSubmitting} busyLabel="Saving…" icon={Save}>
+          <FormSubmit busyLabel="Saving…" icon={Save}>
             Save changes
-          </SubmitButton>
+          </FormSubmit>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -48,9 +48,10 @@ export interface FormProps<TForm extends FieldValues, TPayload> extends Omit<
   problemFields?: Readonly<Record<string, Path<TForm>>>;
   /**
    * What <FormFailure> shows when onSubmit throws a problem: what no field could show
-   * (the default), or always the problem's own message, even when its fields are marked too.
+   * (the default), or always the problem's own message, even when its fields are marked too,
+   * or what no field could show and else the problem's own message (every failure says something).
    */
-  failureShows?: "unplaced" | "always";
+  failureShows?: "unplaced" | "always" | "unplaced-or-message";
   onSubmit: (payload: TPayload, form: FormApi<TForm, TPayload>) => unknown;
   children: ReactNode | ((form: FormApi<TForm, TPayload>) => ReactNode);
 }
@@ -116,7 +117,10 @@ export function Form<TForm extends FieldValues, TPayload>({
     } catch (error) {
       if (error instanceof SubmitRefused) return setFailure(error.message);
       const unplaced = showProblemOnForm(error, form.setError, problemFields ?? sameNames(defaultValues));
-      setFailure(failureShows === "always" ? (error as Error).message : unplaced);
+      const message = (error as Error).message;
+      setFailure(
+        failureShows === "always" ? message : failureShows === "unplaced-or-message" ? (unplaced ?? message) : unplaced,
+      );
     }
   });
 

@@ -1,35 +1,24 @@
 // Rewriting a product's description (UpdateDescription). It is plain text: whatever is typed is
 // stored and shown as typed, markup included, never interpreted.
 import { useId } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormContext } from "react-hook-form";
+import type { z } from "zod";
 import { UpdateDescriptionCommand } from "@trade-shop/contracts/catalogue";
+import { Form } from "../../../lib/forms/form";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useUpdateDescription } from "../api/staff-edits";
 
 const DescriptionFields = UpdateDescriptionCommand.pick({ updatedDescription: true });
+type DescriptionFields = z.infer<typeof DescriptionFields>;
 const MAX_LENGTH = 500;
 
-export function DescriptionForm({ skuCode, description }: { skuCode: string; description: string }) {
-  const update = useUpdateDescription();
+/** The editor's heading already names the field, so its label is for screen readers only. */
+function DescriptionField() {
   const id = useId();
-  const form = useForm({
-    resolver: zodResolver(DescriptionFields),
-    defaultValues: { updatedDescription: description },
-  });
-  const error = form.formState.errors.updatedDescription?.message;
-
+  const { register, formState } = useFormContext<DescriptionFields>();
+  const error = formState.errors.updatedDescription?.message;
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2"
-      onSubmit={form.handleSubmit((values) =>
-        update.mutate(
-          { skuCode, updatedDescription: values.updatedDescription },
-          { onSuccess: (product) => form.reset({ updatedDescription: product.skuDescription }) },
-        ),
-      )}
-    >
+    <>
       <label htmlFor={`${id}-description`} className="sr-only">
         Description
       </label>
@@ -42,7 +31,7 @@ export function DescriptionForm({ skuCode, description }: { skuCode: string; des
         maxLength={MAX_LENGTH}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-        {...form.register("updatedDescription")}
+        {...register("updatedDescription")}
         className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-fg"
       />
       {error && (
@@ -50,13 +39,35 @@ export function DescriptionForm({ skuCode, description }: { skuCode: string; des
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={update.isPending || !form.formState.isDirty}
-        className={`${buttonClass()} self-start`}
-      >
-        {update.isPending ? "Saving…" : "Save description"}
-      </button>
-    </form>
+    </>
+  );
+}
+
+/** Saves only a change, and says so while it saves. */
+function SaveButton({ saving }: { saving: boolean }) {
+  const { isDirty } = useFormContext<DescriptionFields>().formState;
+  return (
+    <button type="submit" disabled={saving || !isDirty} className={`${buttonClass()} self-start`}>
+      {saving ? "Saving…" : "Save description"}
+    </button>
+  );
+}
+
+export function DescriptionForm({ skuCode, description }: { skuCode: string; description: string }) {
+  const update = useUpdateDescription();
+
+  return (
+    <Form<DescriptionFields, DescriptionFields>
+      schema={DescriptionFields}
+      defaultValues={{ updatedDescription: description }}
+      onSubmit={async ({ updatedDescription }, form) => {
+        const product = await update.mutateAsync({ skuCode, updatedDescription });
+        form.reset({ updatedDescription: product.skuDescription });
+      }}
+      className="flex flex-col gap-2"
+    >
+      <DescriptionField />
+      <SaveButton saving={update.isPending} />
+    </Form>
   );
 }
