@@ -95,8 +95,11 @@ async function assertAnotherEnabledAdmin(db: Db, userId: number) {
   }
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+function sameSet(a: readonly string[], b: readonly string[]) {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((x) => right.has(x));
+}
 
 export async function listUsers(db: Db, admin: Admin): Promise<User[]> {
   return (await listUserRows(db, admin.tenantId)).map(toUserDto);
