@@ -262,11 +262,12 @@ describe("/api/Realtime", () => {
       await t.database.db.updateTable("users").set({ isActive: true }).where("id", "=", id).execute();
     }
 
-    // A login that lasts a second: the stream ends with it.
-    const brief = createTokenService(t.secret, 1 / 3600);
+    // A login that lasts three seconds: the stream ends with it. (exp is in whole seconds, so a
+    // one-second token could be over before its ticket is asked for on a busy machine.)
+    const brief = createTokenService(t.secret, 3 / 3600);
     const { token } = await brief.issue({ id, username, firstname: "T", lastname: "R", roles: ["Customer"], tenants: ["gauteng"] });
     const shortLived = await connect(token);
-    expect(await shortLived.next("expired", undefined, { timeoutMs: 2500 })).toEqual({ reason: "Your session has expired. Please log in again." });
+    expect(await shortLived.next("expired", undefined, { timeoutMs: 4500 })).toEqual({ reason: "Your session has expired. Please log in again." });
   });
 
   describe("with a second server process on the same PostgreSQL", () => {
