@@ -341,6 +341,27 @@ describe("the catalogue", () => {
     await page.context().close();
   });
 
+  it("keeps the quantity's − and + in the keyboard's path, − included at one pack, and never below one", async () => {
+    const page = await openPage(browser, PHONE);
+    await openLoggedIn(page, baseUrl, "trader", "/products/CHO1325");
+    const main = page.getByRole("main");
+    const quantity = main.getByLabel("Quantity (packs)");
+    await quantity.waitFor();
+    await expect(quantity.inputValue()).resolves.toBe("1");
+    await quantity.focus();
+    await page.keyboard.press("Shift+Tab");
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "");
+    await expect(focused()).resolves.toBe("One pack fewer");
+    await page.keyboard.press("Enter");
+    await expect(quantity.inputValue()).resolves.toBe("1");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(focused()).resolves.toBe("One pack more");
+    await page.keyboard.press("Enter");
+    await expect(quantity.inputValue()).resolves.toBe("2");
+    await page.context().close();
+  });
+
   it("works from the keyboard alone, in reading order, with a visible focus ring", async () => {
     const page = await openPage(browser, DESKTOP);
     await page.goto(`${baseUrl}/products?category=Chips&pageNumber=1`);

@@ -1,5 +1,7 @@
 // The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
-// itself; the page never does.
+// itself; the page never does. The selected category is scrolled into view within the strip,
+// so a phone that opens Hygiene shows Hygiene marked, not the first few tabs.
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { ImageOff, Send } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
@@ -15,10 +17,20 @@ export function CategoryNav() {
   const session = useSession();
   const showNoImages = hasRole(session, "NoImage");
   const showHandOffs = hasRole(session, "Staff") || hasRole(session, "Admin");
+  const strip = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const list = strip.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]')?.closest("li");
+    if (!list || !current) return;
+    // Only the strip scrolls (sideways, to centre the tab where it can); the page stays put.
+    const left = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    list.scrollTo({ left: Math.max(0, left) });
+  }, [selected]);
 
   return (
     <nav aria-label="Product categories" className="on-brand bg-brand-bg text-on-brand">
-      <ul className="mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4 lg:justify-center lg:px-6">
+      <ul ref={strip} className="relative mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4 lg:justify-center lg:px-6">
         {HEADER_CATEGORIES.map(({ label, category }) => {
           const isSelected = selected === category.toLowerCase();
           return (

@@ -23,7 +23,7 @@ const NOT_YET = "Ordering online opens soon";
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 const stepButton =
-  "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-50";
+  "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
   const session = useSession();
@@ -65,7 +65,8 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
             type="button"
             className={`${stepButton} rounded-l-lg`}
             aria-label="One pack fewer"
-            disabled={quantity !== null && quantity <= 1}
+            // aria-disabled, not disabled: the button stays in the keyboard's path (step() clamps).
+            aria-disabled={quantity !== null && quantity <= 1}
             onClick={() => step(-1)}
           >
             <Minus aria-hidden="true" className="size-4" />
@@ -87,7 +88,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
             type="button"
             className={`${stepButton} rounded-r-lg`}
             aria-label="One pack more"
-            disabled={quantity !== null && quantity >= MAX_QUANTITY}
+            aria-disabled={quantity !== null && quantity >= MAX_QUANTITY}
             onClick={() => step(1)}
           >
             <Plus aria-hidden="true" className="size-4" />
