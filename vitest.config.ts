@@ -1,6 +1,7 @@
-// One Vitest setup, four projects: unit (no database), components (React pieces rendered in
-// happy-dom with Testing Library), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB)
-// and e2e (the built app in Debian's Chromium). In every one, a console.error fails the test.
+// One Vitest setup, five projects: unit (no database), components (React pieces rendered in
+// happy-dom with Testing Library), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB),
+// e2e (the built app in Debian's Chromium) and drills (faults injected into the built server
+// on PostgreSQL, alone and behind HAProxy). In every one, a console.error fails the test.
 import { defineConfig } from "vitest/config";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
@@ -46,6 +47,18 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "drills",
+          include: ["drills/**/*.drill.test.ts"],
+          globalSetup: ["drills/global-setup.ts"],
+          setupFiles,
+          environment: "node",
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

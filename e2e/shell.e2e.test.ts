@@ -392,6 +392,27 @@ describe("shell behaviour", () => {
     await page.context().close();
   });
 
+  it("scrolls the selected category tab into view in the phone's category strip, without scrolling the page", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/products?category=Hygiene`);
+    await settle(page);
+    const strip = page.getByRole("navigation", { name: "Product categories" });
+    const tab = strip.getByRole("link", { name: "Hygiene" });
+    await expect(tab.getAttribute("aria-current")).resolves.toBe("page");
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    // Back to the first category: it comes back into view too.
+    await strip.getByRole("link", { name: "Home" }).scrollIntoViewIfNeeded();
+    await strip.getByRole("link", { name: "Chips" }).click();
+    await page.waitForURL(/category=Chips/);
+    const chips = (await strip.getByRole("link", { name: "Chips" }).boundingBox())!;
+    expect(chips.x).toBeGreaterThanOrEqual(0);
+    expect(chips.x + chips.width).toBeLessThanOrEqual(PHONE.width);
+    await page.context().close();
+  });
+
   it("offers a skip link as the first stop of the keyboard, which moves focus to the main content", async () => {
     const page = await openPage(browser, DESKTOP);
     await page.goto(`${baseUrl}/terms-and-conditions`);

@@ -1,4 +1,4 @@
-// `npm test`: every suite in turn — unit, API on PGlite, API on PostgreSQL, browser — each a
+// `npm test`: every suite in turn — unit, API on PGlite, API on PostgreSQL, browser, drills — each a
 // separate Vitest run so the output shows which database each API run used. Builds the app
 // first when its sources are newer than the build. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
@@ -33,6 +33,7 @@ const suites = [
   { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" } },
   { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" } },
   { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
+  { name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true },
 ].filter((s) => only.length === 0 || only.some((o) => s.project.startsWith(o)));
 
 if (suites.some((s) => s.needsBuild) && buildIsStale()) {

@@ -2,10 +2,22 @@
 // buildApp. Its own file, so routes never import app.ts and no import cycle runs through it.
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { ShopMetrics } from "./http/metrics";
 import type { TokenService } from "./modules/identity/tokens";
+import type { OutboxWorker } from "./modules/outbox/outbox";
 
 export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** The process's metrics; buildApp makes its own when none is given. */
+  metrics: ShopMetrics;
+  /** This process's background worker, when it runs one (readiness asks whether it is alive). */
+  outbox?: OutboxWorker | undefined;
+  /** Draining: readiness answers 503 so a load balancer sends no new requests. */
+  lifecycle: Lifecycle;
+}
+
+export interface Lifecycle {
+  draining: boolean;
 }

@@ -1,5 +1,6 @@
 // Builds the HTTP application from its parts. Tests build it too (and call app.inject);
 // main.ts only adds listening and signals.
+import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
@@ -19,6 +20,7 @@ import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./h
 import { registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
+import { createMetrics, registerMetricsRoute } from "./http/metrics";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes } from "./modules/accounts/routes";
@@ -35,23 +37,47 @@ import { realtimeRoutes } from "./modules/realtime/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 
-export async function buildApp({ config, database, tokens }: AppDeps): Promise<FastifyInstance> {
+/** The parts a caller may leave to buildApp: metrics of its own, not draining, no worker. */
+export type BuildDeps = Omit<AppDeps, "metrics" | "lifecycle"> & Partial<Pick<AppDeps, "metrics" | "lifecycle">>;
+
+/** A request's id: the one a load balancer sent (X-Request-Id), when it is sane, or a new one. */
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:-]{8,80}$/.test(given) ? given : randomUUID();
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
+  const { config, database, tokens } = given;
+  const deps: AppDeps = {
+    ...given,
+    metrics: given.metrics ?? createMetrics({ database, processMetrics: false }),
+    lifecycle: given.lifecycle ?? { draining: false },
+  };
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
         ? false
         : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.TRUST_PROXY,
+    // A number of hops: the nearest that many proxies are believed.
+    trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: true,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("principal", undefined);
 
+  // Every answer names its request, so a customer can quote it and an operator find its log lines.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   registerProblemDetails(app);
+  registerMetricsRoute(app, deps.metrics, config.METRICS_TOKEN);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -84,7 +110,6 @@ export async function buildApp({ config, database, tokens }: AppDeps): Promise<F
     if (request.url.startsWith("/api/")) request.principal = await identify(request, tokens);
   });
 
-  const deps = { config, database, tokens };
   healthRoutes(app, deps);
   identityRoutes(app, deps);
   registerSessionCheck(app, deps);

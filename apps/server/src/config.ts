@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed and validated once at boot.
 // Defaults make `npm start` work on a laptop; production refuses to start without secrets.
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -28,17 +29,48 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: optionalUrl,
+  // The same database without a transaction-mode pooler (PgBouncer) in between, for what needs
+  // a session: the real-time LISTEN connection and migrations' advisory lock.
+  DATABASE_DIRECT_URL: optionalUrl,
   DATA_DIR: z.string().default("./data"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Bounds on waiting for PostgreSQL, so an outage or a frozen server answers 503 within ~5 s
+  // instead of hanging: a free connection (or a new one), and any one statement.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
   DEMO_DATA: z.enum(["auto", "always", "never"]).default("auto"),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  TOKEN_LIFETIME_HOURS: z.coerce.number().min(0.05).max(24 * 7).default(8),
+  TOKEN_LIFETIME_HOURS: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 7)
+    .default(8),
   PUBLIC_URL: optionalUrl,
   WEB_DIST: z.string().default(defaultWebDist),
+  // Which proxies' X-Forwarded-For to believe: "false"; the proxies' addresses or CIDR ranges,
+  // comma-separated (safest: a client cannot pose as another address); a number of hops; or
+  // "true" (every hop, so only where the proxy replaces the header a client sends).
   TRUST_PROXY: z
-    .enum(["true", "false"])
+    .string()
+    .trim()
     .default("false")
-    .transform((v) => v === "true"),
+    .transform((v, ctx): boolean | number | string => {
+      if (v === "true" || v === "false") return v === "true";
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      const entries = v.split(",").map((e) => e.trim());
+      const bad = entries.filter((e) => {
+        const [address = "", bits] = e.split("/");
+        return isIP(address) === 0 || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+      });
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `true, false, a number of hops, or addresses/CIDR ranges; not ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return entries.join(",");
+    }),
   // Messaging: e-mail through SMTP, SMS through an HTTP provider. Unset in demo mode means
   // "record only" (readable at /dev/mailbox); unset otherwise means the channel is unavailable.
   SMTP_URL: optionalUrl,
@@ -52,9 +84,21 @@ const EnvSchema = z.object({
   LDAP_SEARCH_BASE: optionalText,
   LDAP_DOMAIN: optionalText,
   // Background work (transactional outbox).
-  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  // The worker's own connections (PostgreSQL), how many messages it handles at once, and how
+  // long a claim lasts without a heartbeat: a dead process's claims are taken over after it.
+  OUTBOX_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  // SIGTERM: how long in-flight requests and hand-offs may take before the process exits anyway.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // SIGTERM: how long the process keeps serving while readiness says 503, so a load balancer
+  // notices before the port closes (set it above the balancer's health-check interval).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  // GET /metrics answers loopback callers, and others that send this as a bearer token.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   // Multiplies the built-in limits of the log-in, registration and reset endpoints; 0 turns them off.
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(0).max(10_000).default(1),
   // Redis for the rate-limit counters, shared by every server process; unset keeps them in memory.
@@ -96,7 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   if (e.NODE_ENV === "production" && e.DEMO_DATA === "always") {
-    throw new ConfigError("Invalid configuration:\n  DEMO_DATA: demo data (with its published passwords) is refused when NODE_ENV=production");
+    throw new ConfigError(
+      "Invalid configuration:\n  DEMO_DATA: demo data (with its published passwords) is refused when NODE_ENV=production",
+    );
   }
   if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production");
@@ -105,11 +151,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  LDAP_SEARCH_BASE: required when LDAP_URL is set");
   }
   if (Boolean(e.LDAP_BIND_DN) !== Boolean(e.LDAP_BIND_PASSWORD)) {
-    throw new ConfigError("Invalid configuration:\n  LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both or neither");
+    throw new ConfigError(
+      "Invalid configuration:\n  LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both or neither",
+    );
   }
-  const backOfficeMode = e.BACKOFFICE_MODE ?? (e.BACKOFFICE_URL ? "http" : e.NODE_ENV === "production" ? "off" : "simulator");
+  const backOfficeMode =
+    e.BACKOFFICE_MODE ?? (e.BACKOFFICE_URL ? "http" : e.NODE_ENV === "production" ? "off" : "simulator");
   if (backOfficeMode === "http" && (!e.BACKOFFICE_URL || !e.BACKOFFICE_SECRET)) {
-    throw new ConfigError("Invalid configuration:\n  BACKOFFICE_URL and BACKOFFICE_SECRET: both required when BACKOFFICE_MODE=http");
+    throw new ConfigError(
+      "Invalid configuration:\n  BACKOFFICE_URL and BACKOFFICE_SECRET: both required when BACKOFFICE_MODE=http",
+    );
   }
   return {
     ...e,

@@ -1,5 +1,7 @@
 // Process entry: config -> database (migrated, demo data on first start) -> app -> listen.
-// SIGINT/SIGTERM stop taking requests, finish the ones in flight and close the database.
+// SIGINT/SIGTERM drain: not ready, stop taking requests, finish the ones in flight, give back
+// the outbox claims still in hand, close the database, all within a bounded time.
+import type { Lifecycle } from "./app-deps";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
@@ -8,47 +10,74 @@ import { migrate } from "./db/migrate";
 import { createBackOfficeSimulator } from "./modules/backoffice/simulator";
 import { resolveJwtSecret } from "./modules/identity/secret";
 import { createTokenService } from "./modules/identity/tokens";
+import type { OutboxLog } from "./modules/outbox/outbox";
 import { createShopOutboxWorker } from "./modules/outbox/topics";
+import { createMetrics } from "./http/metrics";
 
 async function main() {
   const config = loadConfig();
+  let onConnectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    workerPoolSize: config.OUTBOX_POOL_SIZE,
+    timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+    onConnectionLost: (error) => onConnectionLost(error),
   });
-  await migrate(database.db);
+  // Migrations and the demo load may run longer than any request is allowed to.
+  await database.withoutTimeouts((db) => migrate(db));
   const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_LIFETIME_HOURS);
-  const app = await buildApp({ config, database, tokens });
-  const outbox = createShopOutboxWorker(config, database, app.log);
+  const metrics = createMetrics({ database, processMetrics: true });
+  const lifecycle: Lifecycle = { draining: false };
+  let log: OutboxLog = { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) };
+  const outbox = createShopOutboxWorker(config, database, { warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) }, metrics.outboxOutcome);
+  const app = await buildApp({ config, database, tokens, metrics, outbox, lifecycle });
+  log = app.log;
+  onConnectionLost = (error) => app.log.warn({ err: error }, "database connection lost; it is discarded and replaced");
   // The simulated back office's clock: every process may run it (each step claims its order).
   const simulator =
     config.backOfficeMode === "simulator"
-      ? createBackOfficeSimulator(database.db, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS, log: app.log })
+      ? createBackOfficeSimulator(database.workerDb, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS, log: app.log })
       : undefined;
-  // The worker and the simulator finish the work in hand before the database closes.
+
+  let deadline = Infinity;
+  // After the HTTP server has finished its requests: the worker finishes the hand-offs in hand
+  // (giving back the claims of any still running when time is up), then the database closes.
   app.addHook("onClose", async () => {
-    await outbox.stop();
+    await outbox.stop(Math.max(0, deadline - Date.now() - 500));
     await simulator?.stop();
     await database.close();
   });
 
-  const demo = await ensureDemoData(database, config, app.log);
+  const demo = await database.withoutTimeouts((db) => ensureDemoData(db, config, app.log));
 
+  // SIGTERM (a deploy, a scale-in): readiness answers 503 at once so the load balancer stops
+  // sending requests; after SHUTDOWN_DELAY_MS the server stops accepting, ends the real-time
+  // streams (browsers reconnect elsewhere), finishes the requests in flight, and exits, all
+  // within SHUTDOWN_TIMEOUT_MS.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    lifecycle.draining = true;
+    deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
+    app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "draining");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting now");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "error during shutdown");
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "error during shutdown");
+          process.exit(1);
+        },
+      );
+    }, Math.min(config.SHUTDOWN_DELAY_MS, config.SHUTDOWN_TIMEOUT_MS / 2));
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));

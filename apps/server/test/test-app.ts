@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
+import type { Lifecycle } from "../src/app-deps";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/database";
@@ -21,6 +22,8 @@ export interface TestApp {
   secret: string;
   /** The shop's background worker, not started: tests call `outbox.drain()` when they want work done. */
   outbox: OutboxWorker;
+  /** Set `draining` to see the app as it is during a graceful shutdown. */
+  lifecycle: Lifecycle;
   request(options: RequestOptions): Promise<LightMyRequestResponse>;
   login(username: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -54,11 +57,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const secret = randomBytes(32).toString("hex");
   const tokens = createTokenService(secret, config.TOKEN_LIFETIME_HOURS);
-  const app = await buildApp({ config, database, tokens });
+  const outbox = createShopOutboxWorker(config, database);
+  const lifecycle: Lifecycle = { draining: false };
+  const app = await buildApp({ config, database, tokens, outbox, lifecycle });
   await app.ready();
   const xsrf = randomBytes(16).toString("hex");
-
-  const outbox = createShopOutboxWorker(config, database);
 
   const request = ({ method, url, body, token, tenantId, headers = {}, remoteAddress }: RequestOptions) =>
     app.inject({
@@ -83,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens,
     secret,
     outbox,
+    lifecycle,
     request,
     async login(username, password = DEMO_PASSWORD) {
       const res = await request({ method: "POST", url: "/api/Users/Authenticate", body: { username, password } });

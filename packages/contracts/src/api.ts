@@ -17,7 +17,7 @@ import {
 } from "./catalogue";
 import { BackOfficeStatusCallback, HandOff, HandOffQuery } from "./backoffice";
 import { UserEnquiry } from "./content";
-import { Health } from "./health";
+import { Health, Liveness, Readiness } from "./health";
 import {
   CreateUserPayload,
   DirectoryUser,
@@ -57,9 +57,12 @@ export interface ApiRoute {
   /**
    * The refusals particular to this route, beside those every route of its kind can give
    * (validation; for `auth` routes unauthenticated, session_revoked, tenant_forbidden, and
-   * forbidden with `roles`). The OpenAPI document lists them under their statuses.
+   * forbidden with `roles`; database_unavailable unless `usesDatabase` is false). The OpenAPI
+   * document lists them under their statuses.
    */
   problems?: readonly ProblemCode[];
+  /** False for the one route that answers without the database (liveness); every other can answer database_unavailable. */
+  usesDatabase?: false;
   summary: string;
   /** Groups the route in the OpenAPI document. */
   tag: string;
@@ -549,8 +552,26 @@ export const api = {
       path: "/api/health",
       response: Health,
       auth: false,
-      summary: "Liveness, database kind and catalogue size",
+      summary: "Database kind and catalogue size; 503 database_unavailable when the database cannot be reached",
       tag: "Health",
+    }),
+    live: route({
+      method: "GET",
+      path: "/api/health/live",
+      response: Liveness,
+      auth: false,
+      usesDatabase: false,
+      summary: "Liveness: the process answers (no database involved)",
+      tag: "Health",
+    }),
+    ready: route({
+      method: "GET",
+      path: "/api/health/ready",
+      response: Readiness,
+      auth: false,
+      summary: "Readiness for a load balancer: database reachable, migrations done, outbox worker running, not draining",
+      tag: "Health",
+      problems: ["service_unavailable"],
     }),
   },
 } as const satisfies Record<string, Record<string, ApiRoute>>;

@@ -77,6 +77,8 @@ export const ProblemDetails = z.looseObject({
   status: z.number().int().optional(),
   detail: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The request's id (also the X-Request-Id header): what a customer quotes to support. */
+  requestId: z.string().optional(),
 });
 export type ProblemDetails = z.infer<typeof ProblemDetails>;
 

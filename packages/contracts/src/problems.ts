@@ -94,6 +94,11 @@ export const PROBLEMS = {
     status: 503,
     about: "A service this action needs (e-mail, SMS, the staff directory, status callbacks) is not configured or not reachable.",
   },
+  database_unavailable: {
+    status: 503,
+    about:
+      "The shop's database cannot be reached or did not answer in time. Try again after the Retry-After header's seconds; repeating a command is safe (an order is placed once per cart reference).",
+  },
 } as const satisfies Record<string, ProblemKind>;
 
 export type ProblemCode = keyof typeof PROBLEMS;

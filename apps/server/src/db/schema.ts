@@ -231,10 +231,12 @@ export interface OtpRequests {
 export interface Outbox {
   attempts: Generated<number>;
   availableAt: Generated<Timestamp>;
+  claimedBy: string | null;
   createdAt: Generated<Timestamp>;
   id: Generated<number>;
   idempotencyKey: string;
   lastError: string | null;
+  orderingKey: string | null;
   payload: Json;
   processedAt: Timestamp | null;
   status: Generated<string>;

@@ -41,6 +41,7 @@ const ROLE = "forbidden"; // 403: lacks the route's role
 const NOCUS = "not_a_customer"; // 403: no customer account in the tenant
 const TENANT = "tenant_forbidden"; // 403: TenantId names a tenant the login does not hold
 const NF = "not_found"; // 404: not there, or not yours
+const IDLE = "service_unavailable"; // 503: not ready (no outbox worker running)
 
 // Columns: anonymous | customer A (trader) | customer B (spaza) | staff (Staff+NoImage) |
 // NoImage only | admin of gauteng only | admin of both | coastal-only user sending gauteng |
@@ -105,6 +106,9 @@ const MATRIX: Record<string, Row> = {
   // An open stream never ends under app.inject, so the ticket is an unknown one.
   "realtime.stream":                    [ANON, ANON, ANON,  ANON,  ANON,  ANON,  ANON,  TENANT, TENANT],
   "health.check":                       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "health.live":                        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  // The test app does not run its outbox worker, so it is never ready (the check itself is public).
+  "health.ready":                       [IDLE, IDLE, IDLE,  IDLE,  IDLE,  IDLE,  IDLE,  TENANT, TENANT],
   "products.pending.withoutImages":     [ANON, ROLE, ROLE,  OK,    OK,    OK,    OK,    TENANT, TENANT],
   "products.pending.images":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
 };

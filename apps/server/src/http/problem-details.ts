@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
+import { isDatabaseUnavailable } from "../db/database";
 import { DomainError, type FieldErrors } from "../shared/domain-error";
 
 /** A problem-details body: the code decides the status and the `type` URI. */
@@ -17,9 +18,24 @@ export function problem(
   return { type: problemType(code), code, title, status: statusOf(code), ...extra };
 }
 
+/** Sends a problem; it quotes the request's id (also in the X-Request-Id header) for support. */
 export function sendProblem(reply: FastifyReply, body: ProblemDetails & Record<string, unknown>) {
   const status = body.status ?? 500;
-  return reply.status(status).type("application/problem+json").send(body);
+  return reply
+    .status(status)
+    .type("application/problem+json")
+    .send({ ...body, requestId: reply.request.id });
+}
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** The 503 every database-backed request answers while the database is away. */
+export function databaseUnavailable(reply: FastifyReply, extensions: Record<string, unknown> = {}) {
+  return sendProblem(
+    reply.header("retry-after", String(DATABASE_RETRY_AFTER_S)),
+    problem("database_unavailable", "The shop cannot reach its database at the moment. Please try again in a few seconds.", extensions),
+  );
 }
 
 /** Fastify's own 4xx errors (unknown route, wrong method) by status. */
@@ -127,6 +143,10 @@ export function registerProblemDetails(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeOfStatus[error.statusCode] ?? "bad_request";
       return sendProblem(reply, problem(code, fastifyTitles[code] ?? "Bad Request", { detail: error.message }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return databaseUnavailable(reply);
     }
     request.log.error({ err: error }, "unhandled error");
     return sendProblem(reply, problem("internal_error", "An unexpected server error occurred."));

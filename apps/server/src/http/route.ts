@@ -29,6 +29,7 @@ export function problemsOf(route: ApiRoute): ProblemCode[] {
   if (route.auth) for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
   if (route.auth && route.roles?.length) codes.add("forbidden");
   for (const code of route.problems ?? []) codes.add(code);
+  if (route.usesDatabase !== false) codes.add("database_unavailable");
   codes.add("internal_error");
   return [...codes];
 }

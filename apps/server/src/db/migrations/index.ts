@@ -8,6 +8,7 @@ import * as m0006 from "./0006-outbox-pruning";
 import * as m0007 from "./0007-order-id-by-default";
 import * as m0008 from "./0008-token-version";
 import * as m0009 from "./0009-login-lockouts";
+import * as m0010 from "./0010-outbox-leases";
 
 export interface Migration {
   version: number;
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   { version: 7, ...m0007 },
   { version: 8, ...m0008 },
   { version: 9, ...m0009 },
+  { version: 10, ...m0010 },
 ];

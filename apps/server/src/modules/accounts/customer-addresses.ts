@@ -27,27 +27,15 @@ export async function customerAddressesFor(db: Db, principal: Principal): Promis
   }));
 }
 
-/** What an order records about the account it is for. */
-export async function orderingAccount(db: Db, customerId: number) {
-  return db
-    .selectFrom("customers")
-    .select(["name", "taxNumber", "contactEmail", "contactCellphone", "repCode", "vendorNumber"])
-    .where("id", "=", customerId)
-    .executeTakeFirstOrThrow();
-}
-
 /**
- * Where an order goes: the chosen delivery address, else the account's own address. Only an
- * address of this customer counts: an id from another account (or tenant) is not found.
+ * A delivery address the customer chose for an order (order placement reads the account's own
+ * address with the account). Only an address of this customer counts: an id from another
+ * account (or tenant) is not found.
  */
-export async function deliveryAddressFor(db: Db, customerId: number, addressId: number | null | undefined) {
-  const columns = ["address1", "address2", "address3", "address4", "address5", "addressPc"] as const;
-  if (addressId == null) {
-    return db.selectFrom("customers").select(columns).where("id", "=", customerId).executeTakeFirstOrThrow();
-  }
+export async function chosenDeliveryAddress(db: Db, customerId: number, addressId: number) {
   const chosen = await db
     .selectFrom("customerAddresses")
-    .select(columns)
+    .select(["address1", "address2", "address3", "address4", "address5", "addressPc"])
     .where("id", "=", addressId)
     .where("customerId", "=", customerId)
     .executeTakeFirst();

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "@trade-shop/contracts/common";
 import { OrderConflict } from "@trade-shop/contracts/orders";
+import { testDbKind } from "../../../test/databases";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, setStock, stockOf } from "../../../test/fixtures";
 import type { Cart } from "@trade-shop/contracts/cart";
@@ -11,6 +13,17 @@ const order = (t: TestApp, token: string, body: object) =>
   t.request({ method: "POST", url: "/api/Order", token, body });
 const countOrders = async (t: TestApp) =>
   Number((await sql<{ n: number }>`SELECT count(*) AS n FROM orders`.execute(t.database.db)).rows[0]!.n);
+
+/** Resolves once a session of the test database waits for a lock (within 10 s). */
+async function untilWaitingForALock(t: TestApp) {
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.database.db);
+    if (rows[0]!.n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("no session waited for a lock");
+}
 
 describe("POST /api/Order", () => {
   let t: TestApp;
@@ -126,6 +139,7 @@ describe("POST /api/Order", () => {
       [a.skuCode, 1],
       [b.skuCode, 3],
     ]);
+    const before = await countOrders(t);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
     expect(OrderConflict.parse(res.json())).toMatchObject({ code: "stock_short" });
@@ -136,7 +150,53 @@ describe("POST /api/Order", () => {
     expect(res.json().title).toContain(b.skuCode);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(2);
+    // Stock is taken last: the order, its hand-off and the emptied cart are rolled back with it.
+    expect(await countOrders(t)).toBe(before);
+    const kept: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    expect(kept.orderReference).toBe(cart.orderReference);
+    expect(kept.cartItems.map((i) => i.productId)).toEqual([a.skuCode, b.skuCode]);
     await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+  });
+
+  it("refuses a product with no stock row in the warehouse as none available, and takes nothing", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 18 });
+    const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 19 });
+    const cart = await fillCart(t, trader, [
+      [a.skuCode, 1],
+      [b.skuCode, 1],
+    ]);
+    await t.database.db.deleteFrom("stock").where("warehouseCode", "=", warehouse).where("skuCode", "=", b.skuCode).execute();
+    const before = await countOrders(t);
+    const res = await order(t, trader, commandFrom(cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe("stock_short");
+    expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: b.skuCode, requested: 1, available: 0 })]);
+    expect(await countOrders(t)).toBe(before);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+  });
+
+  it("refuses a reference the cart does not have with 409 cart_changed naming the cart's current one", async () => {
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 21 });
+    const cart = await fillCart(t, trader, [[a.skuCode, 1]]);
+    const before = await countOrders(t);
+    for (const orderReference of [randomUUID(), "not-a-uuid", cart.orderReference.toUpperCase()]) {
+      const res = await order(t, trader, commandFrom(cart, { orderReference }));
+      expect(res.statusCode).toBe(409);
+      expect(OrderConflict.parse(res.json())).toEqual(
+        expect.objectContaining({ code: "cart_changed", orderReference: cart.orderReference }),
+      );
+    }
+    expect(await countOrders(t)).toBe(before);
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
+    await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+
+    // So is a login that never opened a cart.
+    const fresh = await extraLogin(t, "trader", "never-shopped");
+    const res = await order(t, fresh, commandFrom(cart, { orderReference: randomUUID() }));
+    expect(res.statusCode).toBe(409);
+    expect(OrderConflict.parse(res.json()).code).toBe("cart_changed");
+    expect(await countOrders(t)).toBe(before);
   });
 
   it("refuses a submit whose lines are not the cart's", async () => {
@@ -301,6 +361,75 @@ describe("POST /api/Order under concurrency", () => {
       AND order_id IN (SELECT id FROM orders WHERE created_by LIKE 'race-buyer-%')`.execute(t.database.db);
     expect(Number(sold.rows[0]!.n)).toBe(4);
   });
+
+  it("takes all of an order's lines or none when parallel orders cross on the last units, in either line order", async () => {
+    const buyers = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => extraLogin(t, "trader", `cross-buyer-${n}`)),
+    );
+    const warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
+    const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 22 });
+    const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 23 });
+    await setStock(t.database.db, warehouse, a.skuCode, 3);
+    await setStock(t.database.db, warehouse, b.skuCode, 3);
+    // Half the carts list A first, half B first; each wants one of each.
+    const carts = await Promise.all(
+      buyers.map((token, i) =>
+        fillCart(
+          t,
+          token,
+          i % 2 === 0
+            ? [
+                [a.skuCode, 1],
+                [b.skuCode, 1],
+              ]
+            : [
+                [b.skuCode, 1],
+                [a.skuCode, 1],
+              ],
+        ),
+      ),
+    );
+    const answers = await Promise.all(buyers.map((token, i) => order(t, token, commandFrom(carts[i]!))));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    for (const refused of answers.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().code).toBe("stock_short");
+      expect(refused.json().shortages.every((s: { available: number }) => s.available === 0)).toBe(true);
+    }
+    expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(0);
+    expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(0);
+    const sold = await sql<{ sku: string; n: number }>`SELECT sku_code AS sku, sum(quantity)::int AS n FROM order_lines
+      WHERE order_id IN (SELECT id FROM orders WHERE created_by LIKE 'cross-buyer-%') GROUP BY sku_code ORDER BY sku_code`.execute(
+      t.database.db,
+    );
+    expect(sold.rows.map((r) => r.n)).toEqual([3, 3]);
+  });
+
+  // PGlite is one connection: no other transaction can hold a row while an order runs.
+  it.runIf(testDbKind() === "postgres")(
+    "checks the stock another order left once that order commits, and refuses what it took (PostgreSQL only)",
+    async () => {
+      const buyer = await extraLogin(t, "trader", "waiting-buyer");
+      const warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
+      const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 24 });
+      await setStock(t.database.db, warehouse, sku.skuCode, 2);
+      const cart = await fillCart(t, buyer, [[sku.skuCode, 2]]);
+      // Another sale of the last two packs, not committed yet, holds the stock row.
+      const other = await t.database.pool.connect();
+      try {
+        await other.query("BEGIN");
+        await other.query("UPDATE stock SET on_hand = 0 WHERE warehouse_code = $1 AND sku_code = $2", [warehouse, sku.skuCode]);
+        const answer = order(t, buyer, commandFrom(cart));
+        await untilWaitingForALock(t);
+        await other.query("COMMIT");
+        const res = await answer;
+        expect(res.statusCode).toBe(409);
+        expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: sku.skuCode, requested: 2, available: 0 })]);
+      } finally {
+        other.release();
+      }
+      expect(await stockOf(t.database.db, warehouse, sku.skuCode)).toBe(0);
+    },
+  );
 
   it("never lets parallel orders on one account go over its credit limit", async () => {
     const customer = await customerOf(t.database.db, "spaza");

@@ -1,24 +1,24 @@
 // Placing an order (SPEC §4 Order placement, DESIGN.md §4). One transaction of named steps:
-// lock the cart (or find the order it already became), re-price it and compare with what the
-// customer saw, check liquor and credit, take stock, write the order, queue the back-office
-// hand-off and empty the cart. The cart's orderReference makes it idempotent: a repeat of the
-// same submit (double click, retry after a time-out, a second tab) returns the first order.
+// lock the cart and its account (or find the order the cart already became), re-price it and
+// compare with what the customer saw, check liquor and credit, write the order, queue the
+// back-office hand-off, empty the cart and, last, take stock. The cart's orderReference makes
+// it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
+// tab) returns the first order. Each step is one or two statements (decision 78).
 import { toCents, toRand } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
-import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { deliveryAddressFor, orderingAccount } from "../accounts/customer-addresses";
+import { chosenDeliveryAddress } from "../accounts/customer-addresses";
 import type { CustomerContext } from "../accounts/customer-context";
 import { creditPosition } from "../accounts/credit";
 import { cartFrom } from "../cart/cart";
 import { enqueue } from "../outbox/outbox";
 import { priceItems, type PricedItem, type PricedItems } from "../shopping-lists/priced-items";
 import { liquorRefused } from "../shopping-lists/purchasable";
-import { clearList, listLines, openList, renewCartReference, type ListHeader } from "../shopping-lists/storage";
-import { orderNumber } from "./order-number";
-import { findOrder } from "./queries";
+import { listLines, openList, renewCart, type ListHeader } from "../shopping-lists/storage";
+import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
+import { findOrder, toOrder } from "./queries";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 export const BACKOFFICE_TOPIC = "backoffice.order";
@@ -31,45 +31,56 @@ export interface PlaceOrderContext {
   mayOverrideCredit: boolean;
 }
 
-type OrderScope = { tenantId: string; customerId: number };
-
 /** A refusal of POST /api/Order: its code and members as the contract's OrderConflict says. */
 function refusal({ code, ...members }: OrderConflict, message: string) {
   return new DomainError(code, message, { extensions: members });
 }
 
 export async function placeOrder(db: Db, ctx: PlaceOrderContext, command: CreateOrderCommand): Promise<Order> {
-  const scope: OrderScope = { tenantId: ctx.customer.tenantId, customerId: ctx.customer.customerId };
   return db.transaction().execute(async (trx) => {
-    const cart = await lockCart(trx, ctx);
-    const earlier = await findOrder(trx, scope, { orderReference: command.orderReference });
-    if (earlier) return earlier;
-    assertSameCart(cart, command);
+    const locked = await lockCart(trx, ctx);
+    if (locked?.cart.orderReference !== command.orderReference) return earlierOrder(trx, ctx, command, locked?.cart);
+    const { cart, account } = locked;
     const priced = await repriceCart(trx, ctx.customer, cart, command);
-    const address = await chosenAddress(trx, ctx.customer, command);
+    const address = await chosenAddress(trx, ctx.customer, command, account);
     assertLiquorAllowed(ctx.customer, priced);
     await assertWithinCredit(trx, ctx, command, priced);
+    const order = await writeOrder(trx, ctx, command, priced, account, address);
+    await handOff(trx, order.id, ctx.customer);
+    await renewCart(trx, cart.id);
     await takeStock(trx, ctx.customer.stockingWarehouseCode, priced.items);
-    const orderId = await writeOrder(trx, ctx, command, priced, address);
-    await handOff(trx, orderId);
-    await emptyCart(trx, cart);
-    return (await findOrder(trx, scope, { id: orderId }))!;
+    return order;
   });
 }
 
-/** The customer's cart, locked to the end of the transaction: one placement per cart at a time. */
+/**
+ * The user's cart and their customer account, locked to the end of the transaction: one
+ * placement per cart at a time, and one credit check after another per account.
+ */
 function lockCart(trx: Db, ctx: PlaceOrderContext) {
-  return openList(trx, "cart", { tenantId: ctx.customer.tenantId, userId: ctx.userId }, { lock: true });
+  return lockCartAndAccount(trx, { tenantId: ctx.customer.tenantId, userId: ctx.userId, customerId: ctx.customer.customerId });
 }
 
-/** The page must have shown this cart: an older reference means it changed since. */
-function assertSameCart(cart: ListHeader, command: CreateOrderCommand) {
-  if (command.orderReference !== cart.orderReference) {
-    throw refusal(
-      { code: "cart_changed", orderReference: cart.orderReference },
-      "Your cart has changed since this page was loaded. Please review your cart and try again.",
-    );
-  }
+/**
+ * A submit of a reference the cart does not have (now): the order it became, when this is a
+ * repeat; else the page showed an older cart. The cart's current reference was never used by
+ * an order, since placing one renews it in the same transaction, so only this path looks.
+ */
+async function earlierOrder(
+  trx: Db,
+  ctx: PlaceOrderContext,
+  command: CreateOrderCommand,
+  cart: ListHeader | undefined,
+): Promise<Order> {
+  const scope = { tenantId: ctx.customer.tenantId, customerId: ctx.customer.customerId };
+  const earlier = await findOrder(trx, scope, { orderReference: command.orderReference });
+  if (earlier) return earlier;
+  // A user without a cart yet gets one, and the reference to submit with it.
+  cart ??= await openList(trx, "cart", { tenantId: ctx.customer.tenantId, userId: ctx.userId });
+  throw refusal(
+    { code: "cart_changed", orderReference: cart.orderReference },
+    "Your cart has changed since this page was loaded. Please review your cart and try again.",
+  );
 }
 
 /** Prices the cart now and refuses when it is empty, sells what is gone, or differs from what was seen. */
@@ -97,9 +108,13 @@ function sameLines(command: CreateOrderCommand, items: readonly PricedItem[]) {
   return submitted.size === items.length && items.every((i) => submitted.get(i.line.skuCode) === i.line.quantity);
 }
 
-/** The delivery address, checked before credit or stock is touched: another account's is a 404. */
-function chosenAddress(trx: Db, customer: CustomerContext, command: CreateOrderCommand) {
-  return deliveryAddressFor(trx, customer.customerId, command.homeDelivery ? command.deliveryAddressId : null);
+/**
+ * The delivery address, checked before credit or stock is touched: another account's is a 404.
+ * Without a chosen one it is the account's own, as read with the account.
+ */
+async function chosenAddress(trx: Db, customer: CustomerContext, command: CreateOrderCommand, account: OrderingAccount) {
+  const chosenId = command.homeDelivery ? command.deliveryAddressId : null;
+  return chosenId == null ? account : chosenDeliveryAddress(trx, customer.customerId, chosenId);
 }
 
 type Address = Awaited<ReturnType<typeof chosenAddress>>;
@@ -110,9 +125,13 @@ function assertLiquorAllowed(customer: CustomerContext, priced: PricedItems) {
 
 const containsLiquor = (priced: PricedItems) => priced.items.some((i) => i.product.isLiquor);
 
-/** Reads credit under the customer row's lock, so concurrent orders are checked one after another. */
+/**
+ * Reads credit in one statement, after lockCart took the customer row's lock (its snapshot is
+ * taken then, so it sees every order and invoice committed before): concurrent orders on one
+ * account are checked one after another.
+ */
 async function assertWithinCredit(trx: Db, ctx: PlaceOrderContext, command: CreateOrderCommand, priced: PricedItems) {
-  const credit = await creditPosition(trx, ctx.customer.customerId, { lock: true });
+  const credit = await creditPosition(trx, ctx.customer.customerId);
   if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return;
   throw refusal(
     {
@@ -127,97 +146,51 @@ async function assertWithinCredit(trx: Db, ctx: PlaceOrderContext, command: Crea
 const creditOverridden = (ctx: PlaceOrderContext, command: CreateOrderCommand) =>
   command.creditcheck_override && ctx.mayOverrideCredit;
 
-/**
- * Takes stock for every line or for none (a shortage throws and rolls the transaction back).
- * Lines go in SKU order, so concurrent orders never deadlock.
- */
-async function takeStock(trx: Db, warehouseCode: string, items: readonly PricedItem[]) {
-  const shortages: StockShortage[] = [];
-  const sorted = [...items].sort((a, b) => a.line.skuCode.localeCompare(b.line.skuCode));
-  for (const { line, product } of sorted) {
-    // stock primary key (warehouse_code, sku_code); the on_hand >= condition makes it atomic.
-    const taken = await trx
-      .updateTable("stock")
-      .set((eb) => ({ onHand: eb("onHand", "-", line.quantity) }))
-      .where("warehouseCode", "=", warehouseCode)
-      .where("skuCode", "=", line.skuCode)
-      .where("onHand", ">=", line.quantity)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) > 0) continue;
-    const left = await trx
-      .selectFrom("stock")
-      .select("onHand")
-      .where("warehouseCode", "=", warehouseCode)
-      .where("skuCode", "=", line.skuCode)
-      .executeTakeFirst();
-    shortages.push({
-      skuCode: line.skuCode,
-      description: product.description,
-      requested: line.quantity,
-      available: left?.onHand ?? 0,
-    });
-  }
-  if (shortages.length === 0) return;
-  const list = shortages.map((s) => `${s.description} (${s.skuCode}): ${s.available} available`).join("; ");
-  throw refusal(
-    { code: "stock_short", shortages },
-    `Not enough stock for ${shortages.length === 1 ? "one product" : `${shortages.length} products`}: ${list}.`,
-  );
-}
-
-/** Writes the order, its lines and its first status; returns its id. */
+/** Writes the order, its first status and its lines; returns it as read back. */
 async function writeOrder(
   trx: Db,
   ctx: PlaceOrderContext,
   command: CreateOrderCommand,
   priced: PricedItems,
+  account: OrderingAccount,
   address: Address,
-) {
+): Promise<Order> {
   const { customer } = ctx;
-  const account = await orderingAccount(trx, customer.customerId);
-  // The order number is made from the id, so the id is drawn first.
-  const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('orders', 'id')) AS id`.execute(trx);
-  const id = rows[0]!.id;
-  await trx
-    .insertInto("orders")
-    .values({
-      id,
-      tenantId: customer.tenantId,
-      orderId: orderNumber(id),
-      customerId: customer.customerId,
-      userId: ctx.userId,
-      orderReference: command.orderReference,
-      suppliedId: command.suppliedId ?? null,
-      accountName: account.name,
-      vatNumber: account.taxNumber,
-      email: account.contactEmail,
-      mobileNumber: account.contactCellphone,
-      address1: address.address1,
-      address2: address.address2,
-      address3: address.address3,
-      address4: address.address4,
-      address5: address.address5,
-      address6: address.addressPc,
-      homeDelivery: command.homeDelivery,
-      orderType: "Web",
-      shipmentMethod: command.homeDelivery ? "Delivery" : "Collection",
-      orderSource: "TradeShop",
-      discountCents: priced.discountCents,
-      totalExclCents: priced.totalExclCents,
-      totalInclCents: priced.totalInclCents,
-      applyLiqourCheck: true,
-      liquorCheck: containsLiquor(priced),
-      creditcheckOverride: creditOverridden(ctx, command),
-      repCode: account.repCode,
-      vendorNumber: account.vendorNumber,
-      createdBy: ctx.username,
-    })
-    .execute();
-  await trx
+  const row = await insertOrder(trx, {
+    tenantId: customer.tenantId,
+    customerId: customer.customerId,
+    userId: ctx.userId,
+    orderReference: command.orderReference,
+    suppliedId: command.suppliedId ?? null,
+    accountName: account.name,
+    vatNumber: account.taxNumber,
+    email: account.contactEmail,
+    mobileNumber: account.contactCellphone,
+    address1: address.address1,
+    address2: address.address2,
+    address3: address.address3,
+    address4: address.address4,
+    address5: address.address5,
+    address6: address.addressPc,
+    homeDelivery: command.homeDelivery,
+    orderType: "Web",
+    shipmentMethod: command.homeDelivery ? "Delivery" : "Collection",
+    orderSource: "TradeShop",
+    discountCents: priced.discountCents,
+    totalExclCents: priced.totalExclCents,
+    totalInclCents: priced.totalInclCents,
+    applyLiqourCheck: true,
+    liquorCheck: containsLiquor(priced),
+    creditcheckOverride: creditOverridden(ctx, command),
+    repCode: account.repCode,
+    vendorNumber: account.vendorNumber,
+    createdBy: ctx.username,
+  });
+  const lines = await trx
     .insertInto("orderLines")
     .values(
       priced.items.map((i, index) => ({
-        orderId: id,
+        orderId: row.id,
         lineNumber: index + 1,
         skuCode: i.line.skuCode,
         productDescription: i.product.description,
@@ -236,18 +209,47 @@ async function writeOrder(
         assignedDiscount: i.priced.assignedDiscountCents,
       })),
     )
+    .returningAll()
     .execute();
-  await trx.insertInto("orderStatusHistory").values({ orderId: id, status: "Pending" }).execute();
-  return id;
+  return toOrder({ ...row, accountId: customer.accountId, createdByName: row.createdBy }, lines);
 }
 
-/** Queues the order for the back office in the same transaction: it is handed off once committed. */
-function handOff(trx: Db, orderId: number) {
-  return enqueue(trx, { topic: BACKOFFICE_TOPIC, idempotencyKey: `order:${orderId}`, payload: { orderId } });
+/**
+ * Queues the order for the back office in the same transaction: it is handed off once
+ * committed. An account's orders are handed off one after another, in the order they were
+ * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
+ */
+function handOff(trx: Db, orderId: number, customer: CustomerContext) {
+  return enqueue(trx, {
+    topic: BACKOFFICE_TOPIC,
+    idempotencyKey: `order:${orderId}`,
+    payload: { orderId },
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
 }
 
-/** The cart starts over with a new reference: the next submit is a new order. */
-async function emptyCart(trx: Db, cart: ListHeader) {
-  await clearList(trx, "cart", cart.id);
-  await renewCartReference(trx, cart.id);
+/**
+ * Takes stock for every line or for none (a shortage throws and rolls the whole order back).
+ * It is the last step, so the stock rows every customer shares are locked only from here to
+ * the commit; takeStockOrNone locks them in SKU order, so concurrent orders never deadlock.
+ */
+async function takeStock(trx: Db, warehouseCode: string, items: readonly PricedItem[]) {
+  const shortfalls = await takeStockOrNone(
+    trx,
+    warehouseCode,
+    items.map((i) => i.line),
+  );
+  if (shortfalls.length === 0) return;
+  const bySku = new Map(items.map((i) => [i.line.skuCode, i]));
+  const shortages: StockShortage[] = shortfalls.map(({ skuCode, available }) => ({
+    skuCode,
+    description: bySku.get(skuCode)!.product.description,
+    requested: bySku.get(skuCode)!.line.quantity,
+    available,
+  }));
+  const list = shortages.map((s) => `${s.description} (${s.skuCode}): ${s.available} available`).join("; ");
+  throw refusal(
+    { code: "stock_short", shortages },
+    `Not enough stock for ${shortages.length === 1 ? "one product" : `${shortages.length} products`}: ${list}.`,
+  );
 }

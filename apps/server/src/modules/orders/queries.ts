@@ -5,10 +5,10 @@ import { toRand } from "@trade-shop/contracts/common";
 import type { Order, OrderHistoryEntry, OrderLine, OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { unitPriceIncl } from "../pricing/price-line";
-import type { Orders } from "../../db/schema";
+import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
 
-type OrderRow = Selectable<Orders> & { accountId: string; createdByName: string };
+export type OrderRow = Selectable<Orders> & { accountId: string; createdByName: string };
 
 function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
   return {
@@ -78,17 +78,23 @@ export async function orderHistory(db: Db, scope: OrderScope): Promise<OrderHist
   return rows.map(toHistoryEntry);
 }
 
+/** A canonical uuid as PostgreSQL prints one; no other text can equal an order_reference. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export async function findOrder(
   db: Db,
   scope: OrderScope,
   where: { id: number } | { orderReference: string },
 ) {
+  // A reference that is not a canonical uuid (the contract allows any text) matches no order;
+  // one that is is compared as a uuid, so (tenant_id, order_reference) answers.
+  if ("orderReference" in where && !CANONICAL_UUID.test(where.orderReference)) return undefined;
   let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
   if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
   query =
     "id" in where
       ? query.where("orders.id", "=", where.id)
-      : query.where(sql`orders.order_reference::text`, "=", where.orderReference);
+      : query.where("orders.orderReference", "=", sql<string>`${where.orderReference}::uuid`);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const lines = await db
@@ -97,6 +103,11 @@ export async function findOrder(
     .where("orderId", "=", row.id)
     .orderBy("lineNumber")
     .execute();
+  return toOrder(row, lines);
+}
+
+/** An order and its lines, as read or as just written, in the contracts' shape. */
+export function toOrder(row: OrderRow, lines: readonly Selectable<OrderLines>[]): Order {
   const orderLines: OrderLine[] = lines.map((l) => ({
     productId: l.skuCode,
     productDescription: l.productDescription,
@@ -121,5 +132,5 @@ export async function findOrder(
     pastelInvoiceNumber: l.pastelInvoiceNumber,
     rtCategory: l.rtCategory,
   }));
-  return { ...toHistoryEntry(row), orderLines } satisfies Order;
+  return { ...toHistoryEntry(row), orderLines };
 }

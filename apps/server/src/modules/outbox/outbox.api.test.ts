@@ -37,7 +37,7 @@ describe("transactional outbox", () => {
 
   function worker(
     handler: (job: OutboxJob) => Promise<void>,
-    options: { maxAttempts?: number; leaseMs?: number } = {},
+    options: { maxAttempts?: number; leaseMs?: number; concurrency?: number } = {},
   ) {
     return createOutboxWorker(db(), {
       handlers: { [TOPIC]: handler },
@@ -45,8 +45,19 @@ describe("transactional outbox", () => {
       maxAttempts: options.maxAttempts ?? 3,
       retryBaseMs: 60_000,
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     });
   }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function queue(keys: string[], orderingKey?: (key: string) => string) {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        for (const key of keys)
+          await enqueue(trx, { topic: TOPIC, idempotencyKey: key, payload: { key }, ...(orderingKey ? { orderingKey: orderingKey(key) } : {}) });
+      });
+  }
+  const keyOf = (job: OutboxJob) => (job.payload as { key: string }).key;
 
   it("queues nothing when the business transaction rolls back", async () => {
     await expect(
@@ -200,6 +211,101 @@ describe("transactional outbox", () => {
     } finally {
       await w.stop();
     }
+  });
+
+  it("handles messages concurrently, up to its concurrency", async () => {
+    const keys = Array.from({ length: 6 }, (_, n) => `test:parallel:${n}`);
+    await queue(keys);
+    let running = 0;
+    let most = 0;
+    // Each handler waits until three run at once (or a second passes): one at a time would never get there.
+    const handler = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      const until = Date.now() + 1000;
+      while (most < 3 && Date.now() < until) await sleep(5);
+      await sleep(20);
+      running -= 1;
+    };
+    const w = worker(handler, { concurrency: 3 });
+    w.start();
+    try {
+      for (const key of keys) await rowWhen(key, (r) => r.status === "done", "handled");
+    } finally {
+      await w.stop();
+    }
+    expect(most).toBe(3);
+  });
+
+  it("handles the messages of one ordering key one at a time, oldest first, while other keys go ahead", async () => {
+    const keys = ["a1", "b1", "a2", "a3", "b2"].map((k) => `test:ordered:${k}`);
+    await queue(keys, (key) => key.slice(-2, -1));
+    const events: string[] = [];
+    const w = worker(
+      async (job) => {
+        events.push(`start ${keyOf(job).slice(-2)}`);
+        await sleep(30);
+        events.push(`end ${keyOf(job).slice(-2)}`);
+      },
+      { concurrency: 8 },
+    );
+    w.start();
+    try {
+      for (const key of keys) await rowWhen(key, (r) => r.status === "done", "handled");
+    } finally {
+      await w.stop();
+    }
+    for (const group of ["a", "b"]) {
+      const own = events.filter((e) => e.endsWith(group + "1") || e.endsWith(group + "2") || e.endsWith(group + "3"));
+      const expected = (group === "a" ? ["1", "2", "3"] : ["1", "2"]).flatMap((n) => [`start ${group}${n}`, `end ${group}${n}`]);
+      expect(own).toEqual(expected);
+    }
+    // Different keys overlapped: b1 started before a1 ended.
+    expect(events.indexOf("start b1")).toBeLessThan(events.indexOf("end a1"));
+  });
+
+  it("keeps renewing the lease of a slow message, so no other worker takes it over", async () => {
+    await queue(["test:slow"]);
+    const leaseMs = 1000;
+    let calls = 0;
+    const slow = worker(
+      async () => {
+        calls += 1;
+        await sleep(2.5 * leaseMs);
+      },
+      { leaseMs },
+    );
+    const rival = worker(async () => {
+      calls += 1;
+    });
+    slow.start();
+    try {
+      await rowWhen("test:slow", (r) => r.attempts === 1, "claimed");
+      const until = Date.now() + 2 * leaseMs;
+      while (Date.now() < until) {
+        expect(await rival.drain()).toEqual({ done: 0, retried: 0, parked: 0 });
+        await sleep(100);
+      }
+      await rowWhen("test:slow", (r) => r.status === "done", "handled");
+    } finally {
+      await slow.stop();
+    }
+    expect(calls).toBe(1);
+    expect(await row("test:slow")).toMatchObject({ status: "done", attempts: 1 });
+  });
+
+  it("gives back the claim of a message still running when it is stopped, so another worker takes it at once", async () => {
+    await queue(["test:handed-back"]);
+    let release: () => void = () => undefined;
+    const stuck = worker(() => new Promise<void>((resolve) => (release = resolve)), { leaseMs: 60_000 });
+    stuck.start();
+    await rowWhen("test:handed-back", (r) => r.attempts === 1, "claimed");
+    await stuck.stop(100);
+    const given = await row("test:handed-back");
+    expect(given).toMatchObject({ status: "pending", attempts: 0, claimedBy: null });
+    expect(given.availableAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(await worker(async () => undefined).drain()).toEqual({ done: 1, retried: 0, parked: 0 });
+    release();
   });
 
   it("prunes handled messages after the keeping time, never pending or parked ones", async () => {

@@ -32,8 +32,10 @@ export interface RealtimeHub {
    * resolves (the stream holds them back until it has sent `ready`).
    */
   subscribe(subscriber: StreamSubscriber): Promise<{ account: AccountChange | null; unsubscribe(): void }>;
-  /** Ends every open stream, so the HTTP server can close. */
+  /** Ends every open stream, so the HTTP server can close (browsers reconnect, through a load balancer to another process). */
   closeStreams(): void;
+  /** Streams open on this process. */
+  openStreams(): number;
 }
 
 interface ChangeFeed {
@@ -59,7 +61,7 @@ async function listenPostgres(
   let timer: NodeJS.Timeout | undefined;
 
   async function connect() {
-    const next = new pg.Client(database.pool.options);
+    const next = new pg.Client(database.sessionConfig ?? database.pool.options);
     next.on("notification", (message) => {
       if (message.channel === SHOP_EVENTS_CHANNEL && message.payload) onPayload(message.payload);
     });
@@ -67,8 +69,13 @@ async function listenPostgres(
     next.on("end", () => {
       if (client === next) reconnectLater();
     });
-    await next.connect();
-    await next.query(`LISTEN ${SHOP_EVENTS_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${SHOP_EVENTS_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
   }
 
@@ -91,7 +98,12 @@ async function listenPostgres(
     }, retryMs);
   }
 
-  await connect();
+  // A database that is away at start is waited for like one lost later: the process serves
+  // (503s until it is back), and streams get `resync` once the feed is heard again.
+  await connect().catch((error: unknown) => {
+    log.error({ err: error }, "real-time change feed could not connect; retrying");
+    reconnectLater();
+  });
   return {
     async stop() {
       stopped = true;
@@ -222,6 +234,7 @@ export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub 
         throw error;
       }
     },
+    openStreams: () => subscribers.size,
     closeStreams() {
       // Closing a stream unsubscribes it.
       for (const s of [...subscribers]) s.close();

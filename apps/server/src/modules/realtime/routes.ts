@@ -19,9 +19,10 @@ function bearerOf(request: FastifyRequest): string {
   return match[1];
 }
 
-export function realtimeRoutes(app: FastifyInstance, { config, database, tokens }: AppDeps) {
+export function realtimeRoutes(app: FastifyInstance, { config, database, tokens, metrics }: AppDeps) {
   const db = database.db;
   const hub = createRealtimeHub(database, app.log);
+  metrics.streamsOpen(hub.openStreams);
   app.addHook("onReady", () => hub.start());
   // Before the HTTP server closes (which waits for open streams) and before any onClose hook
   // may close the database under the change feed.

@@ -105,7 +105,8 @@ export async function clearList(db: Db, kind: ListKind, listId: number) {
   await sql`DELETE FROM ${t.items} WHERE ${t.fk} = ${listId}`.execute(db);
 }
 
-/** A cart that became an order starts again empty, with a new idempotency key. */
-export async function renewCartReference(db: Db, cartId: number) {
-  await sql`UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`.execute(db);
+/** A cart that became an order starts again empty, with a new idempotency key (one statement). */
+export async function renewCart(db: Db, cartId: number) {
+  await sql`WITH emptied AS (DELETE FROM cart_items WHERE cart_id = ${cartId})
+            UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`.execute(db);
 }

@@ -22,7 +22,7 @@ const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibol
 function RolesHeld({ userId }: { userId: number }) {
   const roles = useQuery(userRolesQueryOptions(userId));
   if (roles.isPending) return <Loading label="Loading roles" />;
-  if (roles.isError) return <LoadFailed message="We could not load the roles." onRetry={() => void roles.refetch()} />;
+  if (roles.isError) return <LoadFailed message="We could not load the roles." error={roles.error} onRetry={() => void roles.refetch()} />;
   if (roles.data.length === 0) return <p className="text-muted">No roles: this user can log in but do nothing more.</p>;
   return (
     <ul className="space-y-2">
@@ -125,7 +125,7 @@ export function UserEditPage() {
           <h1 id="page-title" className="text-2xl font-bold">
             User
           </h1>
-          <LoadFailed message="We could not load this user." onRetry={() => void user.refetch()} />
+          <LoadFailed message="We could not load this user." error={user.error} onRetry={() => void user.refetch()} />
         </>
       ) : (
         <EditUser user={user.data} />

@@ -150,7 +150,7 @@ export function UsersPage() {
         {users.isPending ? (
           <Loading label="Loading users" />
         ) : users.isError ? (
-          <LoadFailed message="We could not load the users." onRetry={() => void users.refetch()} />
+          <LoadFailed message="We could not load the users." error={users.error} onRetry={() => void users.refetch()} />
         ) : (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">

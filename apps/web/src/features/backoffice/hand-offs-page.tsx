@@ -97,12 +97,12 @@ export function HandOffsPage() {
   useDocumentTitle("Order hand-offs");
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get("state"));
-  const { data: handOffs, isPending, isError, refetch } = useHandOffs(filter);
+  const { data: handOffs, isPending, isError, error, refetch } = useHandOffs(filter);
 
   let body;
   if (isPending) body = <Loading label="Loading the hand-offs" />;
   else if (isError) {
-    body = <LoadFailed message="We could not load the hand-offs." onRetry={() => void refetch()} />;
+    body = <LoadFailed message="We could not load the hand-offs." error={error} onRetry={() => void refetch()} />;
   } else if (handOffs.length === 0) {
     body = (
       <p className="mt-4 rounded-xl border border-line bg-surface p-6 text-muted">

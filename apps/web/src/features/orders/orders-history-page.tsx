@@ -64,14 +64,14 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
 
 export function OrdersHistoryPage() {
   useDocumentTitle("Order history");
-  const { data: orders, isPending, isError, refetch, shopper } = useOrders();
+  const { data: orders, isPending, isError, error, refetch, shopper } = useOrders();
   const [shown, setShown] = useState(PAGE);
 
   let body;
   if (shopper === null) body = <LoginPrompt what="orders" />;
   else if (isPending) body = <Loading label="Loading your orders" />;
   else if (isError || !orders) {
-    body = <LoadFailed message="We could not load your orders." onRetry={() => void refetch()} />;
+    body = <LoadFailed message="We could not load your orders." error={error} onRetry={() => void refetch()} />;
   } else if (orders.length === 0) {
     body = (
       <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">

@@ -1,0 +1,69 @@
+// Drill: the back office answers 503 for five seconds while orders are being placed. Shoppers
+// notice nothing; the hand-offs are retried (OUTBOX_RETRY_BASE_MS small here) and, once the back
+// office is back, every order arrives exactly once, every attempt carrying the same idempotency
+// key; the invariants hold.
+import { describe, expect, it, onTestFinished } from "vitest";
+import { backOfficeEnv, startBackOffice } from "./support/back-office";
+import { createDrillDatabase, prepareShoppers } from "./support/database";
+import { answered, disallowed } from "./support/exchanges";
+import { checkInvariants, waitForHandOffs } from "./support/invariants";
+import { startOrderLoad } from "./support/order-load";
+import { orders, shoppers } from "./support/scale";
+import { startDrillServer } from "./support/servers";
+import { ExchangeLog, ShopClient, sleep } from "./support/shop-client";
+
+const SHOPPERS = shoppers(8);
+const DOWN_MS = 5000;
+
+describe("the back office answers 503 for a while", () => {
+  it("every hand-off arrives exactly once after it recovers, with the same idempotency key on every attempt", async () => {
+    const drill = await createDrillDatabase("backoffice");
+    onTestFinished(() => drill.drop());
+    const people = await prepareShoppers(drill, SHOPPERS);
+    let downUntil = Infinity;
+    const backOffice = await startBackOffice({ answer: () => (Date.now() < downUntil ? 503 : 200) });
+    onTestFinished(() => backOffice.close());
+    const server = await startDrillServer("shop", drill, {
+      ...backOfficeEnv(backOffice),
+      OUTBOX_RETRY_BASE_MS: "300",
+      OUTBOX_MAX_ATTEMPTS: "20",
+    });
+    onTestFinished(async () => void (await server.stop()));
+    const log = new ExchangeLog();
+    const client = new ShopClient(server.url, log);
+    const loggedIn = await Promise.all(
+      people.map(async (p) => ({ ...p, token: await client.login(p.username) })),
+    );
+
+    downUntil = Date.now() + DOWN_MS;
+    const load = startOrderLoad({ client, shoppers: loggedIn, maxOrdersPerShopper: 500, maxMs: 60_000 });
+    onTestFinished(() =>
+      load.stop().then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    await sleep(DOWN_MS);
+    await load.waitForAcknowledged(load.acknowledged() + orders(20), 30_000);
+    const submits = await load.stop();
+    await waitForHandOffs(drill, 30_000);
+    const summary = await checkInvariants(drill, submits, backOffice);
+
+    expect(disallowed(log.all, answered, [server]), "shoppers notice nothing of the back office").toBe("");
+    const refusedKeys = new Set(backOffice.requests.filter((r) => r.status === 503).map((r) => r.key));
+    expect(refusedKeys.size, "orders met the back office while it answered 503").toBeGreaterThan(0);
+    const accepted = new Map<string, number>();
+    for (const r of backOffice.requests.filter((q) => q.status === 200))
+      accepted.set(r.key, (accepted.get(r.key) ?? 0) + 1);
+    expect(
+      [...accepted].filter(([, n]) => n !== 1),
+      "each order was accepted exactly once",
+    ).toEqual([]);
+    expect(accepted.size).toBe(backOffice.salesOrders.size);
+    const early = backOffice.requests.filter((r) => r.status === 200 && r.receivedAt < downUntil);
+    expect(early, "nothing was accepted while the back office was down").toEqual([]);
+    console.info(
+      `[drill back office] ${JSON.stringify({ ...summary, refusedFirst: refusedKeys.size, requests: backOffice.requests.length })}`,
+    );
+  });
+});

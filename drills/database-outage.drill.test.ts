@@ -1,0 +1,236 @@
+// Drill: PostgreSQL ends the server's connections, refuses new ones for a few seconds, stops
+// and freezes (the last two through a proxy only this server uses), while shoppers are placing
+// orders. The process must stay up, answer every request
+// with an order, a refusal or a 503 database_unavailable with Retry-After (never a 500, never a
+// hang), say "not ready" while the database is away and recover by itself; afterwards the
+// invariants hold.
+import { describe, expect, it, onTestFinished } from "vitest";
+import { backOfficeEnv, startBackOffice } from "./support/back-office";
+import { createDrillDatabase, prepareShoppers, type DrillDatabase } from "./support/database";
+import { answered, databaseUnavailable, disallowed, slowest } from "./support/exchanges";
+import { checkInvariants, waitForHandOffs } from "./support/invariants";
+import { startOrderLoad } from "./support/order-load";
+import { probeReadiness } from "./support/readiness";
+import { orders, shoppers } from "./support/scale";
+import { linesAbout, startDrillServer, type DrillServer } from "./support/servers";
+import { startTcpProxy } from "./support/tcp-proxy";
+import { ExchangeLog, ShopClient, sleep } from "./support/shop-client";
+
+const SHOPPERS = shoppers(10);
+/** The longest any request may take while the database is away (the budget is ~5 s). */
+const MAX_ANSWER_MS = 6500;
+
+/** A drill's database, shoppers, back office and server; with `proxied`, the server reaches PostgreSQL through a proxy the drill controls. */
+async function setUp(label: string, options: { proxied?: boolean } = {}) {
+  const drill = await createDrillDatabase(label);
+  onTestFinished(() => drill.drop());
+  const people = await prepareShoppers(drill, SHOPPERS);
+  const backOffice = await startBackOffice();
+  onTestFinished(() => backOffice.close());
+  const postgres = new URL(drill.url);
+  const proxy = options.proxied
+    ? await startTcpProxy({ host: postgres.hostname, port: Number(postgres.port || 5432) })
+    : undefined;
+  if (proxy) onTestFinished(() => proxy.close());
+  const server = await startDrillServer("shop", drill, {
+    ...backOfficeEnv(backOffice),
+    OUTBOX_RETRY_BASE_MS: "200",
+    ...(proxy ? { DATABASE_URL: drill.urlVia(proxy.port) } : {}),
+  });
+  onTestFinished(async () => void (await server.stop()));
+  let exitedDuringDrill: unknown;
+  void server.exited.then((exit) => (exitedDuringDrill ??= exit));
+  const log = new ExchangeLog();
+  const client = new ShopClient(server.url, log);
+  const loggedIn = await Promise.all(
+    people.map(async (p) => ({ ...p, token: await client.login(p.username) })),
+  );
+  const load = startOrderLoad({
+    client,
+    shoppers: loggedIn,
+    maxOrdersPerShopper: 500,
+    maxMs: 90_000,
+    resendEvery: 4,
+  });
+  onTestFinished(() =>
+    load.stop().then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return { drill, backOffice, server, proxy, log, load, exited: () => exitedDuringDrill };
+}
+
+function expectStayedUp(server: DrillServer, exited: unknown) {
+  expect
+    .soft(
+      exited,
+      `the server process exited during the drill; its last lines:\n${server.logs.slice(-15).join("\n")}`,
+    )
+    .toBeUndefined();
+  expect.soft(server.running()).toBe(true);
+}
+
+async function finish(drill: DrillDatabase, setup: Awaited<ReturnType<typeof setUp>>) {
+  const submits = await setup.load.stop();
+  const handOffMs = await waitForHandOffs(drill, 30_000);
+  const summary = await checkInvariants(drill, submits, setup.backOffice);
+  return { ...summary, handOffMs };
+}
+
+describe("PostgreSQL ends the server's connections under order load", () => {
+  it("pg_terminate_backend three times: the process stays up, every answer is an order, a refusal or a 503 database_unavailable, and it keeps taking orders", async () => {
+    const setup = await setUp("terminate");
+    const { drill, server, log, load } = setup;
+    await load.waitForAcknowledged(orders(20), 30_000);
+
+    const started = Date.now();
+    const ended: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      ended.push(await drill.terminateServerConnections());
+      await sleep(1500);
+    }
+    // Recovered by itself: more orders go through after the last termination.
+    await load.waitForAcknowledged(load.acknowledged() + orders(20), 30_000);
+    const result = await finish(drill, setup);
+
+    expect
+      .soft(
+        ended.every((n) => n > 0),
+        `connections ended each time: ${ended.join(", ")}`,
+      )
+      .toBe(true);
+    expectStayedUp(server, setup.exited());
+    expect.soft(disallowed(log.all, (e) => answered(e) || databaseUnavailable(e), [server])).toBe("");
+    const worst = slowest(log.between(started, Date.now()));
+    expect
+      .soft(
+        worst?.ms ?? 0,
+        `slowest request: ${JSON.stringify(worst)}\n${linesAbout([server], [worst?.requestId]).join("\n")}`,
+      )
+      .toBeLessThanOrEqual(MAX_ANSWER_MS);
+    console.info(
+      `[drill terminate] ${JSON.stringify({ ...result, connectionsEnded: ended, exchanges: log.all.length, unavailable: log.all.filter(databaseUnavailable).length })}`,
+    );
+  });
+
+  it("the database refuses connections for four seconds: 503 database_unavailable with Retry-After throughout, not ready during, ready after, and it recovers by itself", async () => {
+    const setup = await setUp("refuse");
+    const { drill, server, log, load } = setup;
+    const readiness = probeReadiness(server.url);
+    onTestFinished(() => readiness.stop());
+    onTestFinished(() => drill.admin(`ALTER DATABASE ${drill.name} ALLOW_CONNECTIONS true`));
+    await load.waitForAcknowledged(orders(20), 30_000);
+
+    const outageStarted = Date.now();
+    await drill.admin(`ALTER DATABASE ${drill.name} ALLOW_CONNECTIONS false`);
+    const ended = await drill.terminateServerConnections();
+    await sleep(4000);
+    await drill.admin(`ALTER DATABASE ${drill.name} ALLOW_CONNECTIONS true`);
+    const outageEnded = Date.now();
+    const readyAgain = await readiness.readyAgainAfter(outageEnded, 15_000);
+    await load.waitForAcknowledged(load.acknowledged() + orders(20), 30_000);
+    await readiness.stop();
+    const result = await finish(drill, setup);
+
+    expect.soft(ended, "the server's connections were ended").toBeGreaterThan(0);
+    expectStayedUp(server, setup.exited());
+    expect.soft(disallowed(log.all, (e) => answered(e) || databaseUnavailable(e), [server])).toBe("");
+    const during = log.endedBetween(outageStarted, outageEnded);
+    expect
+      .soft(
+        during.filter(databaseUnavailable).length,
+        "clients were told the database is unavailable during the outage",
+      )
+      .toBeGreaterThan(0);
+    const worst = slowest(log.between(outageStarted, Date.now()));
+    expect
+      .soft(
+        worst?.ms ?? 0,
+        `slowest request: ${JSON.stringify(worst)}\n${linesAbout([server], [worst?.requestId]).join("\n")}`,
+      )
+      .toBeLessThanOrEqual(MAX_ANSWER_MS);
+
+    const probesDuring = readiness.probes.filter((p) => p.at >= outageStarted + 500 && p.at < outageEnded);
+    expect.soft(probesDuring.length).toBeGreaterThan(0);
+    expect
+      .soft(
+        probesDuring.filter((p) => p.status !== 503),
+        "readiness says 503 while the database is away",
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        readiness.probes.filter((p) => p.at > readyAgain && p.status !== 200),
+        "and 200 from when it is back",
+      )
+      .toEqual([]);
+    expect
+      .soft(readyAgain - outageEnded, "ready again within ten seconds of the database")
+      .toBeLessThan(10_000);
+    console.info(
+      `[drill refuse] ${JSON.stringify({ ...result, readyAgainMs: readyAgain - outageEnded, exchanges: log.all.length, unavailable: log.all.filter(databaseUnavailable).length })}`,
+    );
+  });
+  it("PostgreSQL stops for four seconds, then freezes for seven (seen through a proxy): every request is answered within the budget, 503 while it is away, and it recovers by itself", async () => {
+    const setup = await setUp("stopfreeze", { proxied: true });
+    const { drill, server, log, load } = setup;
+    const proxy = setup.proxy!;
+    const readiness = probeReadiness(server.url);
+    onTestFinished(() => readiness.stop());
+    await load.waitForAcknowledged(orders(15), 30_000);
+
+    // Stopped: every connection cut, new ones refused.
+    const stoppedAt = Date.now();
+    await proxy.stop();
+    await sleep(4000);
+    await proxy.resume();
+    const startedAgain = Date.now();
+    const readyAfterStop = await readiness.readyAgainAfter(startedAgain, 15_000);
+    await load.waitForAcknowledged(load.acknowledged() + orders(10), 30_000);
+
+    // Frozen: connections stay open and nothing comes back, for longer than a request may wait.
+    const frozenAt = Date.now();
+    proxy.freeze();
+    await sleep(7000);
+    await proxy.resume();
+    const thawed = Date.now();
+    const readyAfterFreeze = await readiness.readyAgainAfter(thawed, 15_000);
+    await load.waitForAcknowledged(load.acknowledged() + orders(10), 30_000);
+    await readiness.stop();
+    const result = await finish(drill, setup);
+
+    expectStayedUp(server, setup.exited());
+    expect.soft(disallowed(log.all, (e) => answered(e) || databaseUnavailable(e), [server])).toBe("");
+    const worst = slowest(log.between(stoppedAt, Date.now()));
+    expect
+      .soft(
+        worst?.ms ?? 0,
+        `slowest request: ${JSON.stringify(worst)}\n${linesAbout([server], [worst?.requestId]).join("\n")}`,
+      )
+      .toBeLessThanOrEqual(MAX_ANSWER_MS);
+    for (const [what, from, to, readyAgain] of [
+      ["stopped", stoppedAt, startedAgain, readyAfterStop],
+      ["frozen", frozenAt, thawed, readyAfterFreeze],
+    ] as const) {
+      expect
+        .soft(log.endedBetween(from, to).filter(databaseUnavailable).length, `503s while ${what}`)
+        .toBeGreaterThan(0);
+      // Readiness gives the database a second to answer before it calls it unreachable.
+      const probesDuring = readiness.probes.filter((p) => p.at >= from + 1500 && p.at + p.ms < to);
+      expect.soft(probesDuring.length, `readiness probes while ${what}`).toBeGreaterThan(0);
+      expect
+        .soft(
+          probesDuring.filter((p) => p.status !== 503),
+          `readiness says 503 while ${what}`,
+        )
+        .toEqual([]);
+      expect
+        .soft(readyAgain - to, `ready again within ten seconds once no longer ${what}`)
+        .toBeLessThan(10_000);
+    }
+    console.info(
+      `[drill stop+freeze] ${JSON.stringify({ ...result, readyAfterStopMs: readyAfterStop - startedAgain, readyAfterFreezeMs: readyAfterFreeze - thawed, slowestMs: worst?.ms, exchanges: log.all.length, unavailable: log.all.filter(databaseUnavailable).length })}`,
+    );
+  });
+});
