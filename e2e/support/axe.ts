@@ -9,6 +9,12 @@ type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number
 
 /** The serious and critical WCAG violations on the page as it is now. */
 export async function blockingViolations(page: Page): Promise<Violation[]> {
+  const violations = await allViolations(page);
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Every WCAG violation on the page as it is now, of any impact (minor and moderate too). */
+export async function allViolations(page: Page): Promise<Violation[]> {
   // A toast or menu half-way through its fade has blended colours; check what a user reads
   // once things have settled, not a frame of a transition.
   await page
@@ -17,7 +23,7 @@ export async function blockingViolations(page: Page): Promise<Violation[]> {
     })
     .catch(() => undefined); // an endless animation (a spinner) never settles: check the page as it is
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  return results.violations;
 }
 
 /** One readable block per violation: rule, impact, help, and each offending element with axe's summary. */
@@ -31,11 +37,17 @@ export function describeViolations(where: string, violations: Violation[]): stri
     const more = v.nodes.length > 8 ? [`    … and ${v.nodes.length - 8} more`] : [];
     return [`  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes, ...more].join("\n");
   });
-  return `axe found ${violations.length} serious/critical violation(s) on ${where}:\n${blocks.join("\n")}`;
+  return `axe found ${violations.length} violation(s) on ${where}:\n${blocks.join("\n")}`;
 }
 
 /** Throws with the readable list when the page has any serious or critical violation. */
 export async function expectNoBlockingViolations(page: Page, where: string): Promise<void> {
   const report = describeViolations(where, await blockingViolations(page));
+  if (report) throw new Error(report);
+}
+
+/** Throws with the readable list when the page has any WCAG violation at all, whatever its impact. */
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const report = describeViolations(where, await allViolations(page));
   if (report) throw new Error(report);
 }
