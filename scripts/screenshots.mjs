@@ -59,7 +59,7 @@ async function api(baseUrl, method, url, { token, body } = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** The demo trader's token, a few products in their cart, and one of their orders. */
+/** The demo trader's token, a few products in their cart (the first one's SKU), and one of their orders. */
 async function prepareTrader(baseUrl) {
   const { token } = await api(baseUrl, "POST", "/api/Users/Authenticate", {
     body: { username: "trader", password: DEMO_PASSWORD },
@@ -74,7 +74,7 @@ async function prepareTrader(baseUrl) {
   }
   const orders = await api(baseUrl, "GET", "/api/Order", { token });
   if (!orders[0]) throw new Error("the demo trader has no orders");
-  return { token, orderId: orders[0].id };
+  return { token, orderId: orders[0].id, productSku: skus[0] };
 }
 
 /** Waits until no API request has been in flight and no spinner shown for half a second. */
@@ -159,7 +159,7 @@ async function main() {
     });
 
   try {
-    const { token, orderId } = await prepareTrader(baseUrl);
+    const { token, orderId, productSku } = await prepareTrader(baseUrl);
     for (const { name, viewport } of VIEWPORTS) {
       console.log(`${viewport.width} px:`);
       const context = await browser.newContext({
@@ -180,7 +180,15 @@ async function main() {
       await settle(page);
       await shoot(page, `products-search-${name}.png`, false);
 
+      await page.goto(`${baseUrl}/products/${productSku}`);
+      await settle(page);
+      await shoot(page, `product-${name}.png`, false);
+
       await cartDropdown(page, baseUrl, name);
+
+      await page.goto(`${baseUrl}/cart`);
+      await settle(page);
+      await shoot(page, `cart-page-${name}.png`, false);
 
       await page.goto(`${baseUrl}/checkout`);
       await settle(page);

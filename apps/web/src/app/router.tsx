@@ -15,6 +15,7 @@ import { OrderDetailsPage } from "../features/orders/order-details-page";
 import { OrdersHistoryPage } from "../features/orders/orders-history-page";
 import { WishListPage } from "../features/wishlist/wish-list-page";
 import { RootLayout } from "./layout/root-layout";
+import { prepareScrollRestoration } from "./layout/scroll-on-load";
 import { AuthorizationDeniedPage } from "./pages/authorization-denied-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { PageLoading } from "./pages/page-loading";
@@ -134,4 +135,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// Before the router reads the history entry it starts on (see scroll-on-load).
+prepareScrollRestoration();
 export const router = createBrowserRouter(routes);

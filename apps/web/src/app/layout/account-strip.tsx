@@ -35,12 +35,25 @@ function LiveFlag() {
   );
 }
 
-/** On a phone a small label over its amount; from 640 px label and amount share a line. */
-function Figure({ label, amount, testId }: { label: string; amount: number | null; testId: string }) {
+/** Label and amount on one line; on a phone the label is its short form ("Balance"). */
+function Figure({
+  label,
+  short,
+  amount,
+  testId,
+}: {
+  label: string;
+  short: string;
+  amount: number | null;
+  testId: string;
+}) {
   if (amount === null) return null;
   return (
-    <div className="flex flex-col sm:flex-row sm:items-baseline sm:gap-1.5">
-      <dt className="text-xs text-muted sm:text-sm">{label}</dt>
+    <div className="flex items-baseline gap-1.5">
+      <dt className="text-xs text-muted sm:text-sm">
+        <span className="sm:hidden">{short}</span>
+        <span className="hidden sm:inline">{label}</span>
+      </dt>
       <dd className="font-semibold tabular-nums" data-testid={testId}>
         {formatRand(amount)}
       </dd>
@@ -52,10 +65,10 @@ export function AccountStrip() {
   const { dcBalance, remainingCredit } = useAccountState();
   return (
     <div className="border-t border-line bg-surface-2/60">
-      <div className="mx-auto flex max-w-7xl items-center gap-x-5 px-3 py-1 text-sm sm:px-4 lg:px-6">
-        <dl className="flex flex-wrap items-center gap-x-5 gap-y-0.5">
-          <Figure label="Current Balance" amount={dcBalance} testId="header-balance" />
-          <Figure label="Remaining Credit" amount={remainingCredit} testId="header-credit" />
+      <div className="mx-auto flex max-w-7xl items-center gap-x-3 px-3 py-1 text-sm sm:gap-x-5 sm:px-4 lg:px-6">
+        <dl className="flex flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-5">
+          <Figure label="Current Balance" short="Balance" amount={dcBalance} testId="header-balance" />
+          <Figure label="Remaining Credit" short="Credit" amount={remainingCredit} testId="header-credit" />
         </dl>
         {(dcBalance !== null || remainingCredit !== null) && (
           <Link

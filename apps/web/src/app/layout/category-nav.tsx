@@ -30,7 +30,10 @@ export function CategoryNav() {
 
   return (
     <nav aria-label="Product categories" className="on-brand bg-brand-bg text-on-brand">
-      <ul ref={strip} className="relative mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4 lg:justify-center lg:px-6">
+      <ul
+        ref={strip}
+        className="relative mx-auto flex max-w-7xl snap-x gap-1 overflow-x-auto px-2 py-1 [scrollbar-width:none] sm:px-4 lg:justify-center lg:px-6"
+      >
         {HEADER_CATEGORIES.map(({ label, category }) => {
           const isSelected = selected === category.toLowerCase();
           return (

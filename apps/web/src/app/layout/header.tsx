@@ -1,7 +1,9 @@
 // The shop header (SPEC §2): contact bar with head-office hours, logo and search, account,
-// wishlist and cart, and the category strip. Below the lg breakpoint the account and help
-// links move into the side menu; the hours stay in view on every width.
-import { useState } from "react";
+// wishlist and cart, then the account strip and the category strip. Below the lg breakpoint
+// the account and help links move into the side menu; the hours stay in view on every width.
+// The shop bar sticks to the top while the page scrolls, so search, wishlist and cart stay in
+// reach of a thumb; on a phone it is one row (menu, mark, search, wishlist, cart).
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Clock, Headset, LogIn, Menu } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
@@ -22,100 +24,128 @@ import { ThemeToggle } from "./theme-toggle";
 
 const SIDE_MENU_ID = "side-menu";
 const topBarLink =
-  "inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded px-1.5 underline-offset-4 hover:underline sm:px-2";
+  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 whitespace-nowrap rounded px-1.5 underline-offset-4 hover:underline sm:px-2";
+/**
+ * Labels that give way to the icon alone (the name stays for screen readers): below 640 px,
+ * and, once the account links share the bar, between 1024 and 1536 px too, so it never wraps.
+ */
+const shortLabel = "sr-only sm:not-sr-only";
+const shortLabelBesideAccount = "sr-only sm:not-sr-only lg:sr-only 2xl:not-sr-only";
+
+/**
+ * How far the header scrolls before it sticks: the height of the contact bar above the shop
+ * bar, measured because it wraps differently at each width and with each login.
+ */
+function useCollapsedHeight() {
+  const contactBar = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = contactBar.current;
+    if (!bar) return;
+    const measure = () => setHeight(bar.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return { contactBar, height };
+}
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const session = useSession();
   const shopper = useShopper();
+  const { contactBar, height } = useCollapsedHeight();
+  const label = session ? shortLabelBesideAccount : shortLabel;
 
   return (
-    <header>
-      <div className="on-brand bg-brand-strong text-[0.8125rem] text-on-brand">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 px-2 sm:px-4 lg:flex-nowrap lg:justify-between lg:px-6">
-          <div className="flex flex-wrap items-center justify-center lg:flex-nowrap">
-            <p className="flex w-full items-center justify-center gap-1.5 pt-1.5 lg:w-auto lg:pr-2 lg:pt-0">
-              <Clock aria-hidden="true" className="size-4 shrink-0" />
-              <span>
-                Head office: <span className="whitespace-nowrap">{shopDetails.hours}</span>
-              </span>
-            </p>
-            <ul className="flex items-center sm:gap-2" aria-label="Contact us">
-              <li>
-                <SalesSupportLink className={topBarLink} />
-              </li>
-              <li>
-                <WhatsAppLink className={topBarLink} />
-              </li>
-              <li>
-                <Link to={appRoutes.contact} className={topBarLink}>
-                  <Headset aria-hidden="true" className="size-4 shrink-0" />
-                  Contact
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div className="hidden items-center gap-2 lg:flex">
-            {session && <AccountLinks variant="bar" />}
-            <ThemeToggle className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/15" />
+    <>
+      {/* The contact bar scrolls away; the shop bar under it (logo, search, wishlist, cart) sticks. */}
+      <header className="sticky z-30 shadow-sm" style={{ top: -height }}>
+        <div ref={contactBar} className="on-brand bg-brand-strong text-[0.8125rem] text-on-brand">
+          <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-2 px-2 sm:px-4 lg:px-6">
+            <div className="flex min-w-0 flex-1 items-center justify-between sm:justify-center lg:justify-start">
+              <p className="flex items-center gap-1.5 lg:pr-2">
+                <Clock aria-hidden="true" className="size-4 shrink-0" />
+                <span>
+                  <span className={label}>Head office: </span>
+                  <span className="whitespace-nowrap">{shopDetails.hours}</span>
+                </span>
+              </p>
+              <ul className="flex items-center sm:gap-2" aria-label="Contact us">
+                <li>
+                  <SalesSupportLink className={topBarLink} labelClassName={label} />
+                </li>
+                <li>
+                  <WhatsAppLink className={topBarLink} labelClassName={label} />
+                </li>
+                <li>
+                  <Link to={appRoutes.contact} className={topBarLink}>
+                    <Headset aria-hidden="true" className="size-4 shrink-0" />
+                    Contact
+                  </Link>
+                </li>
+              </ul>
+            </div>
+            <div className="hidden items-center gap-2 lg:flex">
+              {session && <AccountLinks variant="bar" />}
+              <ThemeToggle className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/15" />
+            </div>
           </div>
         </div>
-      </div>
 
-      <div className="border-b border-line bg-surface">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-2 py-2 sm:px-4 md:flex-nowrap md:gap-4 lg:px-6">
-          <button
-            type="button"
-            className={`${headerIconButton} lg:hidden`}
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={SIDE_MENU_ID}
-            onClick={() => setMenuOpen(true)}
-          >
-            <Menu aria-hidden="true" className="size-6" />
-          </button>
+        <div className="border-b border-line bg-surface">
+          <div className="mx-auto flex max-w-7xl items-center gap-1 px-2 py-2 sm:gap-2 sm:px-4 md:gap-4 lg:px-6">
+            <button
+              type="button"
+              className={`${headerIconButton} lg:hidden`}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              aria-controls={SIDE_MENU_ID}
+              onClick={() => setMenuOpen(true)}
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </button>
 
-          <Link
-            to="/"
-            className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-1 md:mr-0 md:shrink-0"
-          >
-            <img src={logoMark} alt="" width={40} height={40} className="size-9 shrink-0 sm:size-10" />
-            <span className="truncate text-lg font-extrabold leading-tight tracking-tight text-fg sm:text-xl">
-              <span className="lg:hidden">{shopDetails.name}</span>
-              <span className="hidden lg:inline">
-                {shopDetails.name} <span className="font-medium text-muted">— {shopDetails.tagline}</span>
+            <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg pr-1">
+              <img src={logoMark} alt="" width={40} height={40} className="size-9 shrink-0 sm:size-10" />
+              <span className="text-lg font-extrabold leading-tight tracking-tight text-fg sm:text-xl">
+                {/* On a phone the mark alone, so the search keeps the room; its name stays for screen readers. */}
+                <span className="sr-only sm:not-sr-only lg:hidden">{shopDetails.name}</span>
+                <span className="hidden lg:inline">
+                  {shopDetails.name} <span className="font-medium text-muted">— {shopDetails.tagline}</span>
+                </span>
               </span>
-            </span>
-          </Link>
+            </Link>
 
-          <SearchBox className="order-last w-full md:order-none md:max-w-xl md:flex-1" />
+            <SearchBox className="min-w-0 flex-1 md:max-w-xl" />
 
-          <div className="flex items-center gap-1 md:ml-auto">
-            {session ? (
-              <HeaderCartSlot />
-            ) : (
-              <>
-                <Link to={appRoutes.login} className={`${headerIconButton} md:hidden`} aria-label="Login">
-                  <LogIn aria-hidden="true" className="size-6" />
-                </Link>
-                <div className="hidden gap-2 md:flex">
-                  <Link to={appRoutes.login} className={buttonClass()}>
-                    Login
+            <div className="flex items-center gap-1 md:ml-auto">
+              {session ? (
+                <HeaderCartSlot />
+              ) : (
+                <>
+                  <Link to={appRoutes.login} className={`${headerIconButton} md:hidden`} aria-label="Login">
+                    <LogIn aria-hidden="true" className="size-6" />
                   </Link>
-                  <Link to={appRoutes.registerAccount} className={buttonClass("secondary")}>
-                    Register
-                  </Link>
-                </div>
-              </>
-            )}
+                  <div className="hidden gap-2 md:flex">
+                    <Link to={appRoutes.login} className={buttonClass()}>
+                      Login
+                    </Link>
+                    <Link to={appRoutes.registerAccount} className={buttonClass("secondary")}>
+                      Register
+                    </Link>
+                  </div>
+                </>
+              )}
+            </div>
           </div>
         </div>
-      </div>
-
+        <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      </header>
       {shopper !== null && <AccountStrip />}
       <CategoryNav />
-      <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
-    </header>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { HttpProgressBar } from "./http-progress-bar";
+import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
 export function RootLayout() {
   const session = useSession();
@@ -43,7 +44,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <BackToTop />
-      <ScrollRestoration />
+      <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </div>
   );
 }

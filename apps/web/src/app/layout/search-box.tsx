@@ -33,7 +33,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
-        className="min-h-11 w-full min-w-0 rounded-l-lg border border-r-0 border-line bg-surface px-3 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
+        className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-3 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
       />
       <button
         type="submit"

@@ -1,5 +1,6 @@
 // SPEC §2: the home and featured pages open with a promotional banner that links to the
-// month's broadsheet (a PDF).
+// month's broadsheet (a PDF). On a phone it is a slim strip without the art and the headline,
+// so the first products show in the first screen.
 import { Download } from "lucide-react";
 import broadsheetArt from "../assets/broadsheet-art.svg";
 
@@ -10,12 +11,12 @@ export function BroadsheetBanner() {
     <a
       href={BROADSHEET_PDF}
       type="application/pdf"
-      className="on-brand group mt-4 flex items-center gap-3 overflow-hidden rounded-xl bg-brand-bg px-4 py-3 text-on-brand shadow-sm hover:bg-brand-strong sm:gap-6 sm:px-6 sm:py-4"
+      className="on-brand group mt-4 flex items-center gap-3 overflow-hidden rounded-xl bg-brand-bg px-4 py-2 text-on-brand shadow-sm hover:bg-brand-strong sm:gap-6 sm:px-6 sm:py-4"
     >
-      <img src={broadsheetArt} alt="" width={160} height={120} className="h-14 w-auto shrink-0 sm:h-24" />
+      <img src={broadsheetArt} alt="" width={160} height={120} className="hidden h-24 w-auto shrink-0 sm:block" />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-xs font-bold uppercase tracking-wide">This month&rsquo;s broadsheet</span>
-        <span className="text-base font-extrabold leading-snug sm:text-2xl">
+        <span className="hidden text-2xl font-extrabold leading-snug sm:block">
           Trade deals on snacks, sweets, drinks and more
         </span>
         <span className="mt-1 inline-flex items-center gap-1.5 text-sm font-semibold underline underline-offset-4">
