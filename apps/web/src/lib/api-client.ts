@@ -2,6 +2,7 @@
 // @trade-shop/contracts/api, carries the session's token, tenant and request-forgery header,
 // and fails the same way everywhere: a toast for the user and a typed ApiError for the caller.
 import { toast } from "sonner";
+import { successToast } from "./ui/toasts";
 import type { z } from "zod";
 import {
   TENANT_HEADER,
@@ -180,7 +181,7 @@ async function send<R extends ApiRoute>(
     return fail(response.status, { message: UNEXPECTED_ERROR }, options.quiet);
   }
   const success = describeSuccess(parsed.data);
-  if (success) toast.success(success.title, { description: success.message, position: "bottom-center" });
+  if (success) successToast(success.title, { description: success.message });
   return parsed.data as ResponseBody<R>;
 }
 

@@ -3,7 +3,7 @@
 // /featured with "Registration Complete".
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { successToast } from "../../lib/ui/toasts";
 import type { OtpDetailsRequest, OtpDetailsResult } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { rememberUsername } from "../../lib/session";
@@ -29,20 +29,30 @@ export function RegisterAccountPage() {
   const logIn = useLogIn();
   const [stage, setStage] = useState<Stage>({ step: "account", account: null });
 
-  const finish = async ({ email, password, firstname }: { email: string; password: string; firstname: string }) => {
+  const finish = async ({
+    email,
+    password,
+    firstname,
+  }: {
+    email: string;
+    password: string;
+    firstname: string;
+  }) => {
     try {
       await logIn({ username: email, password });
     } catch {
       // The login exists even if this automatic log-in failed (already toasted): log in by hand.
       rememberUsername(email);
       navigate(appRoutes.login, {
-        state: withLoginNotice({ title: REGISTRATION_COMPLETE, message: "Your login is ready. Log in with your e-mail address." }),
+        state: withLoginNotice({
+          title: REGISTRATION_COMPLETE,
+          message: "Your login is ready. Log in with your e-mail address.",
+        }),
       });
       return;
     }
-    toast.success(REGISTRATION_COMPLETE, {
+    successToast(REGISTRATION_COMPLETE, {
       description: `Welcome to Trade Shop, ${firstname}. You can now order at your account's prices.`,
-      position: "bottom-center",
     });
     navigate(appRoutes.featured, { replace: true });
   };

@@ -3,7 +3,7 @@
 // filled in.
 import { useFormContext, type FieldErrors } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { successToast } from "../../lib/ui/toasts";
 import { KeyRound } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import { PasswordReset } from "@trade-shop/contracts/identity";
@@ -60,10 +60,9 @@ export function ResetPasswordPage() {
   const onSubmit = async ({ password }: PasswordReset) => {
     const { username } = await apiRequest(api.users.resetPassword, { body: { hash, password } });
     rememberUsername(username);
-    toast.success(PASSWORD_RESET_DONE.title, {
+    successToast(PASSWORD_RESET_DONE.title, {
       description: PASSWORD_RESET_DONE.message,
       duration: PASSWORD_RESET_DONE.durationMs,
-      position: "bottom-center",
     });
     navigate(appRoutes.login, { replace: true });
   };

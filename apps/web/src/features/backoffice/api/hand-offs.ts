@@ -1,7 +1,7 @@
 // The staff view of the order hand-off queue (contracts/backoffice.ts). Staff get no real-time
 // stream, so the list refreshes itself every few seconds while it is open.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { HandOffState } from "@trade-shop/contracts/backoffice";
 import { apiRequest } from "../../../lib/api-client";
@@ -31,9 +31,8 @@ export function useRetryHandOff() {
   return useMutation({
     mutationFn: (id: number) => apiRequest(api.backOffice.retryHandOff, { params: { id } }),
     onSuccess: (handOff) => {
-      toast.success("Queued again", {
+      successToast("Queued again", {
         description: `Order ${handOff.orderNumber} will be sent to the back office again.`,
-        position: "bottom-center",
       });
       void queryClient.invalidateQueries({ queryKey: HAND_OFFS_KEY });
     },

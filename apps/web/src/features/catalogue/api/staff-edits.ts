@@ -3,7 +3,7 @@
 // ("Files uploaded successfully", "Cover Image set successfully"); the description answers
 // with the product, so its message is shown here. Every change refreshes the catalogue.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type {
   AssignCoverImageCommand,
@@ -44,7 +44,7 @@ export function useUpdateDescription() {
     mutationFn: (command: UpdateDescriptionCommand) =>
       apiRequest(api.products.updateDescription, { body: command }),
     onSuccess: async () => {
-      toast.success("Product Description", { description: DESCRIPTION_UPDATED, position: "bottom-center" });
+      successToast("Product Description", { description: DESCRIPTION_UPDATED });
       await refresh();
     },
   });

@@ -5,10 +5,17 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { LoginRequest } from "@trade-shop/contracts/identity";
 import { ApiError, ERROR_TOAST_MS, ERROR_TOAST_TITLE, apiRequest } from "../../../lib/api-client";
-import { clearSession, clearTenant, rememberUsername, startSession, type Session } from "../../../lib/session";
+import {
+  clearSession,
+  clearTenant,
+  rememberUsername,
+  startSession,
+  type Session,
+} from "../../../lib/session";
 
 export const LOGIN_SUCCESS = { title: "Login", message: "You have successfully logged in" } as const;
 
@@ -34,7 +41,7 @@ export function useLogIn(): (credentials: LoginRequest) => Promise<Session> {
         }
         rememberUsername(credentials.username);
         queryClient.clear();
-        toast.success(LOGIN_SUCCESS.title, { description: LOGIN_SUCCESS.message, position: "bottom-center" });
+        successToast(LOGIN_SUCCESS.title, { description: LOGIN_SUCCESS.message });
         return session;
       } catch (error) {
         clearSession();

@@ -2,7 +2,7 @@
 // PreRegisterUser sends the PIN. Success says "OTP SENT"; any failure "OTP Failed" (SPEC §4).
 import { useId } from "react";
 import { useFormContext, useWatch, type FieldError } from "react-hook-form";
-import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { ArrowLeft, Send } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import {
@@ -36,7 +36,15 @@ interface ChannelStepProps {
 type ChannelErrors = Partial<Record<keyof ChannelForm | keyof OtpDetailsRequest, FieldError>>;
 
 /** One contact is simply named in its checkbox; several get a choice of which one. */
-function ContactChoice({ label, values, name }: { label: string; values: string[]; name: "otpEmailAddress" | "otpSMSNumber" }) {
+function ContactChoice({
+  label,
+  values,
+  name,
+}: {
+  label: string;
+  values: string[];
+  name: "otpEmailAddress" | "otpSMSNumber";
+}) {
   const { register } = useFormContext<ChannelForm>();
   if (values.length < 2) return null;
   return (
@@ -105,7 +113,7 @@ export function ChannelStep({ account, details, onSent, onBack }: ChannelStepPro
     // The server's message starts with "OTP SENT to …"; the title already says the first part.
     const rest = result.message.replace(/^OTP SENT\s+/i, "");
     const description = rest === result.message ? result.message : `Sent ${rest}`;
-    toast.success(OTP_SENT, { description, position: "bottom-center" });
+    successToast(OTP_SENT, { description });
     onSent(result.otpKey);
   };
 
@@ -131,7 +139,9 @@ export function ChannelStep({ account, details, onSent, onBack }: ChannelStepPro
       aria-labelledby="step-title"
     >
       <div id="step-title">
-        <StepHeading step={1} focusOnOpen>Receive a PIN</StepHeading>
+        <StepHeading step={1} focusOnOpen>
+          Receive a PIN
+        </StepHeading>
       </div>
       <p className="text-sm text-muted">
         We found account <strong className="text-fg">{details.pastelCustomerAccount}</strong>. Choose where we

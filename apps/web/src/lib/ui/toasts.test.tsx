@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { Toaster, toast } from "sonner";
+import { dismissErrorToasts, successToast } from "./toasts";
+
+function screenIs(width: number) {
+  vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === "(max-width: 600px)" && width <= 600,
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+afterEach(() => {
+  act(() => toast.dismiss());
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe("successToast", () => {
+  it("clears the error toasts of earlier attempts and keeps warnings", async () => {
+    screenIs(1280);
+    render(<Toaster />);
+    act(() => {
+      toast.error("Couldn't add item");
+      toast.warning("Prices have changed");
+    });
+    await screen.findByText("Couldn't add item");
+    act(() => void successToast("Item added to wishlist"));
+    await screen.findByText("Item added to wishlist");
+    await waitFor(() => expect(screen.queryByText("Couldn't add item")).toBeNull());
+    expect(screen.getByText("Prices have changed")).toBeTruthy();
+  });
+
+  it.each([
+    [390, "top-center"],
+    [1280, "bottom-center"],
+  ])("at %i px comes from the %s", async (width, position) => {
+    screenIs(width);
+    render(<Toaster position="top-right" />);
+    act(() => void successToast("Order placed"));
+    const shown = await screen.findByText("Order placed");
+    const [y, x] = position.split("-");
+    const toaster = shown.closest("[data-sonner-toaster]");
+    expect(toaster?.getAttribute("data-y-position")).toBe(y);
+    expect(toaster?.getAttribute("data-x-position")).toBe(x);
+  });
+
+  it("dismissErrorToasts on its own leaves successes alone", async () => {
+    screenIs(1280);
+    render(<Toaster />);
+    act(() => {
+      toast.error("An error occurred");
+      toast.success("Saved");
+    });
+    await screen.findByText("An error occurred");
+    act(() => dismissErrorToasts());
+    await waitFor(() => expect(screen.queryByText("An error occurred")).toBeNull());
+    expect(screen.getByText("Saved")).toBeTruthy();
+  });
+});
