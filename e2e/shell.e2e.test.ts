@@ -168,8 +168,11 @@ async function sendEnquiry({ page, state, phone }: Visit) {
   await form.getByRole("button", { name: "Send message" }).click();
   await page.getByText(THANK_YOU, { exact: true }).first().waitFor();
   await expect(form.getByText(THANK_YOU, { exact: true }).isVisible()).resolves.toBe(true);
-  // SPEC §7: a success envelope also shows a success toast at the bottom centre.
-  const toaster = page.locator('[data-sonner-toaster][data-y-position="bottom"][data-x-position="center"]');
+  // SPEC §7: a success envelope also shows a success toast at the bottom centre; on a phone at
+  // the top centre, clear of the thumb's controls (issue 18).
+  const toaster = page.locator(
+    `[data-sonner-toaster][data-y-position="${phone ? "top" : "bottom"}"][data-x-position="center"]`,
+  );
   await expect(toaster.getByText(THANK_YOU).isVisible()).resolves.toBe(true);
   // Let the toast finish sliding in, so axe measures its colours rather than a blend mid-fade.
   await page.waitForFunction(() => {
