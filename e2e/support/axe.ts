@@ -9,12 +9,24 @@ type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number
 
 /** The serious and critical WCAG violations on the page as it is now. */
 export async function blockingViolations(page: Page): Promise<Violation[]> {
-  const violations = await allViolations(page);
+  const violations = await analyze(page, WCAG_TAGS);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-/** Every WCAG violation on the page as it is now, of any impact (minor and moderate too). */
+/**
+ * Every violation on the page as it is now, of any impact (minor and moderate too), with axe's
+ * best practices (landmark-unique, region, heading-order…) and the experimental WCAG rules
+ * (label-content-name-mismatch) as well as the WCAG ones.
+ */
 export async function allViolations(page: Page): Promise<Violation[]> {
+  return analyze(page, [...WCAG_TAGS, "best-practice"], { "label-content-name-mismatch": { enabled: true } });
+}
+
+async function analyze(
+  page: Page,
+  tags: string[],
+  rules: Record<string, { enabled: boolean }> = {},
+): Promise<Violation[]> {
   // A toast or menu half-way through its fade has blended colours; check what a user reads
   // once things have settled, not a frame of a transition.
   await page
@@ -22,7 +34,7 @@ export async function allViolations(page: Page): Promise<Violation[]> {
       timeout: 3000,
     })
     .catch(() => undefined); // an endless animation (a spinner) never settles: check the page as it is
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(tags).options({ rules }).analyze();
   return results.violations;
 }
 

@@ -64,7 +64,8 @@ function Figure({
 export function AccountStrip() {
   const { dcBalance, remainingCredit } = useAccountState();
   return (
-    <div className="border-t border-line bg-surface-2/60">
+    // Its own landmark, now that it sits below the header rather than in it.
+    <section aria-label="Your account" className="border-t border-line bg-surface-2/60">
       <div className="mx-auto flex max-w-7xl items-center gap-x-3 px-3 py-1 text-sm sm:gap-x-5 sm:px-4 lg:px-6">
         <dl className="flex flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-5">
           <Figure label="Current Balance" short="Balance" amount={dcBalance} testId="header-balance" />
@@ -80,6 +81,6 @@ export function AccountStrip() {
         )}
         <LiveFlag />
       </div>
-    </div>
+    </section>
   );
 }
