@@ -5,7 +5,7 @@ import { IdParam, SuccessEnvelope } from "./common";
 import type { RoleName } from "./common";
 import type { ProblemCode } from "./problems";
 import { CreditDetails, CustomerAddress, CustomerDetails } from "./accounts";
-import { AddItemCommand, Cart, RemoveCartItemCommand } from "./cart";
+import { AddItemCommand, Cart, CartAfterAdd, RemoveCartItemCommand } from "./cart";
 import {
   AssignCoverImageCommand,
   GetProductBySkuCodeRequest,
@@ -93,10 +93,11 @@ export const api = {
       method: "POST",
       path: "/api/Cart/AdditemToCart",
       body: AddItemCommand,
-      response: Cart,
+      response: CartAfterAdd,
       auth: true,
-      problems: ["not_a_customer", "not_found", "liquor_not_allowed"],
-      summary: "Add packs of a SKU to the user's cart and return the re-priced cart",
+      problems: ["not_a_customer", "not_found", "liquor_not_allowed", "stock_short"],
+      summary:
+        "Add packs of a SKU to the user's cart, no more than the customer's warehouse holds, and return the re-priced cart with what was added",
       tag: "Cart",
     }),
     getUserCart: route({
@@ -177,7 +178,17 @@ export const api = {
       body: CreateOrderCommand,
       response: Order,
       auth: true,
-      problems: ["not_a_customer", "not_found", "cart_changed", "cart_empty", "product_unavailable", "prices_changed", "liquor_not_allowed", "credit_exceeded", "stock_short"],
+      problems: [
+        "not_a_customer",
+        "not_found",
+        "cart_changed",
+        "cart_empty",
+        "product_unavailable",
+        "prices_changed",
+        "liquor_not_allowed",
+        "credit_exceeded",
+        "stock_short",
+      ],
       summary: "Place the cart as an order; repeating an orderReference returns the first order",
       tag: "Orders",
     }),
@@ -272,7 +283,14 @@ export const api = {
       body: LoginRequest,
       response: LoginResult,
       auth: false,
-      problems: ["bad_credentials", "account_locked", "account_disabled", "password_change_required", "rate_limited", "service_unavailable"],
+      problems: [
+        "bad_credentials",
+        "account_locked",
+        "account_disabled",
+        "password_change_required",
+        "rate_limited",
+        "service_unavailable",
+      ],
       summary: "Log in with a username and password",
       tag: "Users",
     }),
@@ -282,7 +300,14 @@ export const api = {
       body: LoginRequest,
       response: LoginResult,
       auth: false,
-      problems: ["bad_credentials", "account_locked", "account_disabled", "password_change_required", "rate_limited", "service_unavailable"],
+      problems: [
+        "bad_credentials",
+        "account_locked",
+        "account_disabled",
+        "password_change_required",
+        "rate_limited",
+        "service_unavailable",
+      ],
       summary: "Log in with an e-mail address (in username) and password",
       tag: "Users",
     }),
@@ -304,7 +329,15 @@ export const api = {
       response: User,
       auth: true,
       roles: ADMIN,
-      problems: ["not_found", "username_taken", "email_taken", "account_has_user", "duplicate_user", "own_account", "last_admin"],
+      problems: [
+        "not_found",
+        "username_taken",
+        "email_taken",
+        "account_has_user",
+        "duplicate_user",
+        "own_account",
+        "last_admin",
+      ],
       summary: "Change a user",
       tag: "Users",
     }),
@@ -552,7 +585,8 @@ export const api = {
       path: "/api/health",
       response: Health,
       auth: false,
-      summary: "Database kind and catalogue size; 503 database_unavailable when the database cannot be reached",
+      summary:
+        "Database kind and catalogue size; 503 database_unavailable when the database cannot be reached",
       tag: "Health",
     }),
     live: route({
@@ -569,7 +603,8 @@ export const api = {
       path: "/api/health/ready",
       response: Readiness,
       auth: false,
-      summary: "Readiness for a load balancer: database reachable, migrations done, outbox worker running, not draining",
+      summary:
+        "Readiness for a load balancer: database reachable, migrations done, outbox worker running, not draining",
       tag: "Health",
       problems: ["service_unavailable"],
     }),

@@ -56,6 +56,22 @@ export const Cart = z.object({
 });
 export type Cart = z.infer<typeof Cart>;
 
+/**
+ * What an add to the cart did: the packs asked for and the packs added, which is fewer when
+ * the customer's warehouse holds fewer than the cart would then have (`stockOnHand`).
+ */
+export const AddedToCart = z.object({
+  skuCode: SkuCode,
+  requested: Quantity,
+  added: Quantity,
+  stockOnHand: z.number().int().nonnegative(),
+});
+export type AddedToCart = z.infer<typeof AddedToCart>;
+
+/** The answer to an add: the whole cart, re-priced, and what the add did. */
+export const CartAfterAdd = Cart.extend({ added: AddedToCart });
+export type CartAfterAdd = z.infer<typeof CartAfterAdd>;
+
 /** Adds to the cart or, on the wishlist route, to the wishlist. */
 export const AddItemCommand = z.object({
   skuCode: SkuCode,

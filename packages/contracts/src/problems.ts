@@ -10,12 +10,18 @@ interface ProblemKind {
 }
 
 export const PROBLEMS = {
-  validation: { status: 400, about: "A field is missing or not valid; `errors` names each field with its message." },
+  validation: {
+    status: 400,
+    about: "A field is missing or not valid; `errors` names each field with its message.",
+  },
   unreadable_request: {
     status: 400,
     about: "The request body could not be read: not JSON, empty, too large, or not sent as application/json.",
   },
-  bad_request: { status: 400, about: "The request is malformed in a way no field explains (a header, the URL)." },
+  bad_request: {
+    status: 400,
+    about: "The request is malformed in a way no field explains (a header, the URL).",
+  },
   unauthenticated: {
     status: 401,
     about: "No valid login: the token is missing, malformed, expired or no longer accepted. Log in again.",
@@ -40,14 +46,21 @@ export const PROBLEMS = {
   liquor_not_allowed: { status: 403, about: "The customer account is not licensed to buy liquor." },
   not_found: { status: 404, about: "Nothing with this id or code exists, or it is not yours to see." },
   method_not_allowed: { status: 405, about: "This path does not accept the HTTP method used." },
-  uri_too_long: { status: 414, about: "A part of the URL (a path parameter) is longer than the shop accepts." },
+  uri_too_long: {
+    status: 414,
+    about: "A part of the URL (a path parameter) is longer than the shop accepts.",
+  },
   headers_too_large: {
     status: 431,
-    about: "The request line and headers together are larger than the shop accepts (16 KB); a cookie may have grown too big.",
+    about:
+      "The request line and headers together are larger than the shop accepts (16 KB); a cookie may have grown too big.",
   },
   username_taken: { status: 409, about: "Another user already has this username." },
   email_taken: { status: 409, about: "Another user already has this e-mail address." },
-  account_has_user: { status: 409, about: "The customer account already has a user; log in or reset the password." },
+  account_has_user: {
+    status: 409,
+    about: "The customer account already has a user; log in or reset the password.",
+  },
   duplicate_user: {
     status: 409,
     about: "Another user already has this username, e-mail address or customer account.",
@@ -63,23 +76,33 @@ export const PROBLEMS = {
   },
   cart_changed: {
     status: 409,
-    about: "The cart changed since the page was loaded (its orderReference differs); `orderReference` is the current one.",
+    about:
+      "The cart changed since the page was loaded (its orderReference differs); `orderReference` is the current one.",
   },
   cart_empty: { status: 409, about: "The cart has no lines to order." },
-  product_unavailable: { status: 409, about: "Products in the cart are no longer sold; `unavailable` lists their SKUs." },
+  product_unavailable: {
+    status: 409,
+    about: "Products in the cart are no longer sold; `unavailable` lists their SKUs.",
+  },
   prices_changed: {
     status: 409,
-    about: "The totals or lines submitted differ from the server's pricing; `cart` is the re-priced cart to review.",
+    about:
+      "The totals or lines submitted differ from the server's pricing; `cart` is the re-priced cart to review.",
   },
   credit_exceeded: {
     status: 409,
-    about: "The order total is more than the remaining credit; `orderTotal` and `remainingCredit` give both in rand.",
+    about:
+      "The order total is more than the remaining credit; `orderTotal` and `remainingCredit` give both in rand.",
   },
   stock_short: {
     status: 409,
-    about: "The customer's warehouse does not hold enough of some lines; `shortages` lists each with what is available.",
+    about:
+      "The customer's warehouse does not hold enough of some lines; `shortages` lists each with what is available.",
   },
-  status_not_allowed: { status: 409, about: "An order cannot move from its current back-office status to the one reported." },
+  status_not_allowed: {
+    status: 409,
+    about: "An order cannot move from its current back-office status to the one reported.",
+  },
   hand_off_not_parked: {
     status: 409,
     about: "Only a parked hand-off can be retried; this one is queued or done (`state`).",
@@ -89,10 +112,14 @@ export const PROBLEMS = {
     about: "Too many failed log-ins: the account is locked until `lockoutExpiryDate`.",
   },
   rate_limited: { status: 429, about: "Too many requests; wait for the Retry-After header's seconds." },
-  internal_error: { status: 500, about: "Something unexpected went wrong on the server; it is logged there." },
+  internal_error: {
+    status: 500,
+    about: "Something unexpected went wrong on the server; it is logged there.",
+  },
   service_unavailable: {
     status: 503,
-    about: "A service this action needs (e-mail, SMS, the staff directory, status callbacks) is not configured or not reachable.",
+    about:
+      "A service this action needs (e-mail, SMS, the staff directory, status callbacks) is not configured or not reachable.",
   },
   database_unavailable: {
     status: 503,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { customerOf, findSku } from "../../../test/fixtures";
+import { customerOf, findSku, setStock } from "../../../test/fixtures";
 import { toCents } from "@trade-shop/contracts/common";
 
 describe("/api/Cart", () => {
@@ -9,8 +9,14 @@ describe("/api/Cart", () => {
   let spaza: string;
   let traderCustomer: Awaited<ReturnType<typeof customerOf>>;
   const add = (token: string, skuCode: string, quantity: number, dealReference: string | null = null) =>
-    t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode, quantity, dealReference } });
-  const cart = async (token: string) => (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
+    t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token,
+      body: { skuCode, quantity, dealReference },
+    });
+  const cart = async (token: string) =>
+    (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,7 +36,11 @@ describe("/api/Cart", () => {
   });
 
   it("POST /api/Cart/AdditemToCart answers with the whole cart priced from the customer's price list", async () => {
-    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", deal: false });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: traderCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      deal: false,
+    });
     const res = await add(trader, sku.skuCode, 3);
     expect(res.statusCode).toBe(200);
     const line = res.json().cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
@@ -50,7 +60,11 @@ describe("/api/Cart", () => {
   });
 
   it("applies a deal once the quantity reaches its minimum and carries its reference", async () => {
-    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", deal: true });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: traderCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      deal: true,
+    });
     const min = sku.dealMinQuantity!;
     if (min > 1) {
       const below = (await add(trader, sku.skuCode, min - 1)).json();
@@ -77,7 +91,12 @@ describe("/api/Cart", () => {
 
   it("refuses liquor for a customer without a licence and accepts it for a licensed one", async () => {
     const spazaCustomer = await customerOf(t.database.db, "spaza");
-    const liquor = await findSku(t.database.db, { warehouseCode: spazaCustomer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 1 });
+    const liquor = await findSku(t.database.db, {
+      warehouseCode: spazaCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      liquor: true,
+      minStock: 1,
+    });
     const refused = await add(spaza, liquor.skuCode, 1);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe("liquor_not_allowed");
@@ -92,7 +111,12 @@ describe("/api/Cart", () => {
   });
 
   it("refuses a line that would go over 9 999 packs", async () => {
-    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 5 });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: traderCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      skip: 5,
+    });
+    await setStock(t.database.db, traderCustomer.stockingWarehouseCode, sku.skuCode, 20_000);
     expect((await add(trader, sku.skuCode, 9_000)).statusCode).toBe(200);
     const res = await add(trader, sku.skuCode, 1_000);
     expect(res.statusCode).toBe(400);
@@ -100,14 +124,68 @@ describe("/api/Cart", () => {
     expect(res.json().title).toMatch(/at most 9999 packs/);
   });
 
+  describe("no more packs than the customer's warehouse holds", () => {
+    it("adds what there is when more is asked for, and says how many it added", async () => {
+      const warehouse = traderCustomer.stockingWarehouseCode;
+      const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 30 });
+      await setStock(t.database.db, warehouse, sku.skuCode, 6);
+      const first = await add(trader, sku.skuCode, 4);
+      expect(first.statusCode).toBe(200);
+      expect(first.json().added).toEqual({ skuCode: sku.skuCode, requested: 4, added: 4, stockOnHand: 6 });
+      const capped = await add(trader, sku.skuCode, 10);
+      expect(capped.statusCode).toBe(200);
+      expect(capped.json().added).toEqual({ skuCode: sku.skuCode, requested: 10, added: 2, stockOnHand: 6 });
+      const line = capped.json().cartItems.find((i: { productId: string }) => i.productId === sku.skuCode);
+      expect(line.quantity).toBe(6);
+      expect(
+        (await cart(trader)).cartItems.find((i: { productId: string }) => i.productId === sku.skuCode)
+          .quantity,
+      ).toBe(6);
+      await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+    });
+
+    it("refuses with 409 stock_short when the cart already has all there is, or there is none, and changes nothing", async () => {
+      const warehouse = traderCustomer.stockingWarehouseCode;
+      const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 31 });
+      await setStock(t.database.db, warehouse, sku.skuCode, 3);
+      expect((await add(trader, sku.skuCode, 3)).statusCode).toBe(200);
+      const full = await add(trader, sku.skuCode, 1);
+      expect(full.statusCode).toBe(409);
+      expect(full.json()).toMatchObject({
+        code: "stock_short",
+        shortages: [{ skuCode: sku.skuCode, requested: 4, available: 3 }],
+      });
+      expect(full.json().title).toMatch(/^Only 3 of .+ in stock, and your cart already has 3\.$/);
+      expect(
+        (await cart(trader)).cartItems.find((i: { productId: string }) => i.productId === sku.skuCode)
+          .quantity,
+      ).toBe(3);
+
+      const none = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 32 });
+      await setStock(t.database.db, warehouse, none.skuCode, 0);
+      const out = await add(trader, none.skuCode, 2);
+      expect(out.statusCode).toBe(409);
+      expect(out.json().title).toMatch(/ is out of stock\.$/);
+      expect(
+        (await cart(trader)).cartItems.some((i: { productId: string }) => i.productId === none.skuCode),
+      ).toBe(false);
+      await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
+    });
+  });
+
   it("answers an unknown SKU with 404", async () => {
     expect((await add(trader, "NO-SUCH-SKU", 1)).statusCode).toBe(404);
   });
 
   it("POST /api/Cart/RemoveItemFromCart takes packs off, or the whole line", async () => {
-    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 7 });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: traderCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      skip: 7,
+    });
     await add(trader, sku.skuCode, 4);
-    const remove = (body: object) => t.request({ method: "POST", url: "/api/Cart/RemoveItemFromCart", token: trader, body });
+    const remove = (body: object) =>
+      t.request({ method: "POST", url: "/api/Cart/RemoveItemFromCart", token: trader, body });
     const less = (await remove({ skuCode: sku.skuCode, remove: false, quantity: 3 })).json();
     expect(less.cartItems.find((i: { productId: string }) => i.productId === sku.skuCode).quantity).toBe(1);
     const emptied = (await remove({ skuCode: sku.skuCode, remove: false, quantity: 5 })).json();
@@ -127,16 +205,27 @@ describe("/api/Cart", () => {
   });
 
   it("keeps each customer's cart to themselves", async () => {
-    const sku = await findSku(t.database.db, { warehouseCode: traderCustomer.stockingWarehouseCode, tenantId: "gauteng", skip: 3 });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: traderCustomer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      skip: 3,
+    });
     await add(trader, sku.skuCode, 1);
-    expect((await cart(spaza)).cartItems.some((i: { productId: string }) => i.productId === sku.skuCode)).toBe(false);
+    expect(
+      (await cart(spaza)).cartItems.some((i: { productId: string }) => i.productId === sku.skuCode),
+    ).toBe(false);
   });
 
   it("refuses visitors (401), logins without a customer account (403) and a tenant not held (403)", async () => {
     expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart" })).statusCode).toBe(401);
     const staff = await t.login("staff");
-    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: staff })).statusCode).toBe(403);
-    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader, tenantId: "coastal" })).statusCode).toBe(403);
+    expect((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: staff })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader, tenantId: "coastal" }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -151,29 +240,77 @@ describe("/api/Wishlist", () => {
 
   it("adds, lists, removes and clears, answering with the whole wishlist", async () => {
     const customer = await customerOf(t.database.db, "trader");
-    const a = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", skip: 1 });
-    const b = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", skip: 2 });
-    const addA = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: a.skuCode, quantity: 2 } });
+    const a = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      skip: 1,
+    });
+    const b = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      skip: 2,
+    });
+    const addA = await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: trader,
+      body: { skuCode: a.skuCode, quantity: 2 },
+    });
     expect(addA.statusCode).toBe(200);
-    await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: a.skuCode, quantity: 3 } });
-    await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: b.skuCode, quantity: 1 } });
-    const list = (await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })).json();
-    expect(list.wishlistItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity])).toEqual([
+    await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: trader,
+      body: { skuCode: a.skuCode, quantity: 3 },
+    });
+    await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: trader,
+      body: { skuCode: b.skuCode, quantity: 1 },
+    });
+    const list = (
+      await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })
+    ).json();
+    expect(
+      list.wishlistItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]),
+    ).toEqual([
       [a.skuCode, 3],
       [b.skuCode, 1],
     ]);
     expect(list.wishlistItems[0].wishlistId).toBe(list.id);
-    const removed = await t.request({ method: "POST", url: "/api/Wishlist/RemoveItemFromWishlist", token: trader, body: { skuCode: a.skuCode } });
+    const removed = await t.request({
+      method: "POST",
+      url: "/api/Wishlist/RemoveItemFromWishlist",
+      token: trader,
+      body: { skuCode: a.skuCode },
+    });
     expect(removed.json().wishlistItems.map((i: { productId: string }) => i.productId)).toEqual([b.skuCode]);
-    expect((await t.request({ method: "POST", url: "/api/Wishlist/ClearUserWishlist", token: trader, body: {} })).statusCode).toBe(200);
-    expect((await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })).json().wishlistItems).toEqual([]);
+    expect(
+      (await t.request({ method: "POST", url: "/api/Wishlist/ClearUserWishlist", token: trader, body: {} }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: "GET", url: "/api/Wishlist/GetUserWishlist", token: trader })).json()
+        .wishlistItems,
+    ).toEqual([]);
   });
 
   it("refuses liquor for a customer without a licence", async () => {
     const spaza = await t.login("spaza");
     const customer = await customerOf(t.database.db, "spaza");
-    const liquor = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: "gauteng", liquor: true, minStock: 0 });
-    const res = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: spaza, body: { skuCode: liquor.skuCode, quantity: 1 } });
+    const liquor = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: "gauteng",
+      liquor: true,
+      minStock: 0,
+    });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: spaza,
+      body: { skuCode: liquor.skuCode, quantity: 1 },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -134,11 +134,12 @@ describe("POST /api/Order", () => {
   it("refuses lines above stock with 409 naming them, and takes nothing", async () => {
     const a = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 15 });
     const b = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip: 16 });
-    await setStock(t.database.db, warehouse, b.skuCode, 2);
     const cart = await fillCart(t, trader, [
       [a.skuCode, 1],
       [b.skuCode, 3],
     ]);
+    // Stock sold elsewhere after the add: the cart now asks for more than there is.
+    await setStock(t.database.db, warehouse, b.skuCode, 2);
     const before = await countOrders(t);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);

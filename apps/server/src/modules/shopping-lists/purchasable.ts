@@ -12,15 +12,16 @@ export const liquorRefused = () =>
     "Your account is not licensed to buy liquor. Contact your sales representative to add a liquor licence.",
   );
 
-/** Checks that a SKU may go on this customer's cart or wishlist. */
-export async function assertPurchasable(db: Db, customer: CustomerContext, skuCode: string) {
+/** Checks that a SKU may go on this customer's cart or wishlist; its description when it may. */
+export async function assertPurchasable(db: Db, customer: CustomerContext, skuCode: string): Promise<string> {
   const product = await db
     .selectFrom("products")
-    .select(["isLiquor", "active"])
+    .select(["isLiquor", "active", "description"])
     .where("skuCode", "=", skuCode)
     .executeTakeFirst();
   if (!product?.active) throw notFound(`There is no product with the code ${skuCode}.`);
   if (product.isLiquor && !customer.isLiquorCustomer) throw liquorRefused();
+  return product.description;
 }
 
 export const listOwner = (customer: CustomerContext, userId: number): ListOwner => ({ tenantId: customer.tenantId, userId });

@@ -41,7 +41,10 @@ export function DirectorySearch({ onPick }: { onPick: (person: DirectoryUser) =>
   const problem = search.error ? directoryProblem(search.error) : null;
 
   return (
-    <section aria-labelledby="directory-title" className="rounded-xl border border-line bg-surface p-4 sm:p-6">
+    <section
+      aria-labelledby="directory-title"
+      className="rounded-xl border border-line bg-surface p-4 sm:p-6"
+    >
       <h2 id="directory-title" className="text-base font-bold">
         Add a staff member from the directory
       </h2>
@@ -61,7 +64,11 @@ export function DirectorySearch({ onPick }: { onPick: (person: DirectoryUser) =>
             aria-describedby={formError ? `${inputId}-error` : undefined}
             className={`${inputClass(Boolean(formError))} sm:flex-1`}
           />
-          <button type="submit" className={`${buttonClass("secondary")} sm:mt-1.5`} disabled={search.isFetching}>
+          <button
+            type="submit"
+            className={`${buttonClass("secondary")} sm:mt-1.5`}
+            disabled={search.isFetching}
+          >
             {search.isFetching ? (
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
             ) : (

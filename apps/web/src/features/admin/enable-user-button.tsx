@@ -18,7 +18,11 @@ export function EnableUserButton({ user, className = "" }: { user: User; classNa
 
   return (
     <>
-      <button type="button" onClick={() => setAsking(true)} className={`${buttonClass("secondary")} ${className}`}>
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        className={`${buttonClass("secondary")} ${className}`}
+      >
         <Icon aria-hidden="true" className={`size-4 ${enabling ? "text-brand" : "text-danger"}`} />
         {enabling ? "Enable" : "Disable"}
         <span className="sr-only"> {user.username}</span>
@@ -33,13 +37,11 @@ export function EnableUserButton({ user, className = "" }: { user: User; classNa
         onCancel={() => setAsking(false)}
       >
         {enabling ? (
-          <p>
-            {user.username} can log in again. This also lifts a lock-out after too many wrong passwords.
-          </p>
+          <p>{user.username} can log in again. This also lifts a lock-out after too many wrong passwords.</p>
         ) : (
           <p>
-            {user.username} can no longer log in, and is logged out at their next step in the shop. You can enable
-            them again at any time.
+            {user.username} can no longer log in, and is logged out at their next step in the shop. You can
+            enable them again at any time.
           </p>
         )}
       </ConfirmDialog>

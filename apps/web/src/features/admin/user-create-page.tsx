@@ -11,7 +11,8 @@ import { useCreateUser } from "./api/users";
 import { DirectorySearch } from "./directory-search";
 import { UserForm, blankUserForm, createUserContract, type UserFormValues } from "./user-form";
 
-const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
+const backLink =
+  "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
 
 /** A directory person becomes a directory user with the Staff role; the admin can change both. */
 function fromDirectory(person: DirectoryUser, tenant: string | null): UserFormValues {
@@ -46,7 +47,9 @@ export function UserCreatePage() {
       <DirectorySearch
         onPick={(person) => {
           setValues(fromDirectory(person, tenant));
-          toast.info("Directory user chosen", { description: `Check ${person.name}'s roles and tenants, then create the user.` });
+          toast.info("Directory user chosen", {
+            description: `Check ${person.name}'s roles and tenants, then create the user.`,
+          });
         }}
       />
       <UserForm

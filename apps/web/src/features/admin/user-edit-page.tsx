@@ -17,13 +17,22 @@ import { Loading } from "../../lib/ui/loading";
 import { UserForm, updateUserContract, userToForm } from "./user-form";
 import { UserStatusBadge } from "./user-status";
 
-const backLink = "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
+const backLink =
+  "inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline";
 
 function RolesHeld({ userId }: { userId: number }) {
   const roles = useQuery(userRolesQueryOptions(userId));
   if (roles.isPending) return <Loading label="Loading roles" />;
-  if (roles.isError) return <LoadFailed message="We could not load the roles." error={roles.error} onRetry={() => void roles.refetch()} />;
-  if (roles.data.length === 0) return <p className="text-muted">No roles: this user can log in but do nothing more.</p>;
+  if (roles.isError)
+    return (
+      <LoadFailed
+        message="We could not load the roles."
+        error={roles.error}
+        onRetry={() => void roles.refetch()}
+      />
+    );
+  if (roles.data.length === 0)
+    return <p className="text-muted">No roles: this user can log in but do nothing more.</p>;
   return (
     <ul className="space-y-2">
       {roles.data.map((role) => (
@@ -41,7 +50,10 @@ function UserFacts({ user }: { user: User }) {
   const when = (iso: string | null) => (iso ? formatDateTime(iso) : NO_VALUE);
   const facts: [string, string][] = [
     ["Created", `${when(user.createdDate)}${user.createdBy ? ` by ${user.createdBy}` : ""}`],
-    ["Last changed", `${when(user.lastModifiedDate)}${user.lastModifiedBy ? ` by ${user.lastModifiedBy}` : ""}`],
+    [
+      "Last changed",
+      `${when(user.lastModifiedDate)}${user.lastModifiedBy ? ` by ${user.lastModifiedBy}` : ""}`,
+    ],
     ["Failed log-ins", String(user.failedLoginAttempts)],
   ];
   return (
@@ -79,18 +91,30 @@ function EditUser({ user }: { user: User }) {
           contract={contract}
           onSubmit={async (payload) => {
             const saved = await updateUser.mutateAsync(payload);
-            toast.success("User saved", { description: `${saved.username}'s changes are saved.`, position: "bottom-center" });
+            toast.success("User saved", {
+              description: `${saved.username}'s changes are saved.`,
+              position: "bottom-center",
+            });
           }}
         />
-        <aside className="space-y-5 lg:order-first lg:col-start-2 lg:row-start-1" aria-label="Standing and roles">
-          <section aria-labelledby="standing-title" className="space-y-3 rounded-xl border border-line bg-surface p-4">
+        <aside
+          className="space-y-5 lg:order-first lg:col-start-2 lg:row-start-1"
+          aria-label="Standing and roles"
+        >
+          <section
+            aria-labelledby="standing-title"
+            className="space-y-3 rounded-xl border border-line bg-surface p-4"
+          >
             <h2 id="standing-title" className="text-base font-bold">
               Standing
             </h2>
             <UserFacts user={user} />
             <EnableUserButton user={user} className="w-full" />
           </section>
-          <section aria-labelledby="roles-title" className="space-y-3 rounded-xl border border-line bg-surface p-4">
+          <section
+            aria-labelledby="roles-title"
+            className="space-y-3 rounded-xl border border-line bg-surface p-4"
+          >
             <h2 id="roles-title" className="text-base font-bold">
               Roles held now
             </h2>
@@ -125,7 +149,11 @@ export function UserEditPage() {
           <h1 id="page-title" className="text-2xl font-bold">
             User
           </h1>
-          <LoadFailed message="We could not load this user." error={user.error} onRetry={() => void user.refetch()} />
+          <LoadFailed
+            message="We could not load this user."
+            error={user.error}
+            onRetry={() => void user.refetch()}
+          />
         </>
       ) : (
         <EditUser user={user.data} />

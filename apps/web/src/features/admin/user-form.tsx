@@ -102,13 +102,18 @@ export const createUserContract: UserFormContract<CreateUserPayload> = {
   schema: CreateUserPayload,
   toPayload: payloadFields,
   // The contract asks for the password in a refinement that waits for the other fields.
-  alsoCheck: (form) => (form.isActiveDirectoryUser || form.password !== "" ? {} : { password: "Enter a password" }),
+  alsoCheck: (form) =>
+    form.isActiveDirectoryUser || form.password !== "" ? {} : { password: "Enter a password" },
 };
 
 export function updateUserContract(id: number): UserFormContract<UpdateUserPayload> {
   return {
     schema: UpdateUserPayload,
-    toPayload: (form) => ({ ...payloadFields(form), id, resetPasswordOnNextLogin: form.resetPasswordOnNextLogin }),
+    toPayload: (form) => ({
+      ...payloadFields(form),
+      id,
+      resetPasswordOnNextLogin: form.resetPasswordOnNextLogin,
+    }),
   };
 }
 
@@ -130,7 +135,11 @@ interface CheckboxGroupProps<Name extends "roles" | "tenants"> {
   options: readonly { value: UserFormValues[Name][number]; label: string; hint?: string }[];
 }
 
-function CheckboxGroup<Name extends "roles" | "tenants">({ name, legend, options }: CheckboxGroupProps<Name>) {
+function CheckboxGroup<Name extends "roles" | "tenants">({
+  name,
+  legend,
+  options,
+}: CheckboxGroupProps<Name>) {
   const errorId = useId();
   const groupId = useId();
   const {
@@ -186,7 +195,9 @@ const sectionTitle = "text-base font-bold text-fg";
 
 /** Directory users prove their password to the directory, so they have no password fields. */
 function PasswordFields({ mode }: { mode: "create" | "edit" }) {
-  const isDirectoryUser = useWatch<UserFormValues, "isActiveDirectoryUser">({ name: "isActiveDirectoryUser" });
+  const isDirectoryUser = useWatch<UserFormValues, "isActiveDirectoryUser">({
+    name: "isActiveDirectoryUser",
+  });
   if (isDirectoryUser) return null;
   return (
     <>
@@ -216,7 +227,13 @@ interface UserFormProps<TPayload> {
   onSubmit: (payload: TPayload) => Promise<unknown>;
 }
 
-export function UserForm<TPayload>({ mode, values, tenantOptions, contract, onSubmit }: UserFormProps<TPayload>) {
+export function UserForm<TPayload>({
+  mode,
+  values,
+  tenantOptions,
+  contract,
+  onSubmit,
+}: UserFormProps<TPayload>) {
   const tenants = [...new Set([...tenantOptions, ...values.tenants])];
 
   return (
@@ -241,7 +258,13 @@ export function UserForm<TPayload>({ mode, values, tenantOptions, contract, onSu
           hint="Logs in with their staff directory password; no password is kept in the shop."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormTextField name="username" label="Username" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <FormTextField
+            name="username"
+            label="Username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
           <FormTextField
             name="email"
             label="E-mail address"
@@ -272,7 +295,11 @@ export function UserForm<TPayload>({ mode, values, tenantOptions, contract, onSu
           <CheckboxGroup
             name="roles"
             legend="Roles"
-            options={RoleName.options.map((role) => ({ value: role, label: role, hint: ROLE_DESCRIPTIONS[role] }))}
+            options={RoleName.options.map((role) => ({
+              value: role,
+              label: role,
+              hint: ROLE_DESCRIPTIONS[role],
+            }))}
           />
           <CheckboxGroup
             name="tenants"

@@ -27,8 +27,25 @@ function user(overrides: Partial<User>): User {
 }
 
 const trader = user({});
-const admin = user({ id: 4, username: "admin", firstname: "Ayesha", lastname: "Patel", email: "admin@demo.shop", roles: ["Admin"], customerAccount: null, tenants: ["gauteng", "coastal"] });
-const gone = user({ id: 9, username: "old", firstname: "Old", lastname: "Timer", email: "old@demo.shop", isActive: false, customerAccount: "CUS0042" });
+const admin = user({
+  id: 4,
+  username: "admin",
+  firstname: "Ayesha",
+  lastname: "Patel",
+  email: "admin@demo.shop",
+  roles: ["Admin"],
+  customerAccount: null,
+  tenants: ["gauteng", "coastal"],
+});
+const gone = user({
+  id: 9,
+  username: "old",
+  firstname: "Old",
+  lastname: "Timer",
+  email: "old@demo.shop",
+  isActive: false,
+  customerAccount: "CUS0042",
+});
 
 describe("filterUsers", () => {
   const all = [trader, admin, gone];

@@ -4,7 +4,10 @@ import { formatDateTime } from "../../lib/format";
 
 export type UserStatus = { kind: "disabled" } | { kind: "locked"; until: string } | { kind: "active" };
 
-export function userStatus(user: Pick<User, "isActive" | "lockoutExpiryDate">, nowMs: number = Date.now()): UserStatus {
+export function userStatus(
+  user: Pick<User, "isActive" | "lockoutExpiryDate">,
+  nowMs: number = Date.now(),
+): UserStatus {
   if (!user.isActive) return { kind: "disabled" };
   if (user.lockoutExpiryDate && Date.parse(user.lockoutExpiryDate) > nowMs) {
     return { kind: "locked", until: user.lockoutExpiryDate };
@@ -16,10 +19,14 @@ const badge = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-
 
 export function UserStatusBadge({ user }: { user: Pick<User, "isActive" | "lockoutExpiryDate"> }) {
   const status = userStatus(user);
-  if (status.kind === "disabled") return <span className={`${badge} bg-danger/15 text-danger`}>Disabled</span>;
+  if (status.kind === "disabled")
+    return <span className={`${badge} bg-danger/15 text-danger`}>Disabled</span>;
   if (status.kind === "locked") {
     return (
-      <span className={`${badge} bg-accent/25 text-fg`} title={`Locked until ${formatDateTime(status.until)}`}>
+      <span
+        className={`${badge} bg-accent/25 text-fg`}
+        title={`Locked until ${formatDateTime(status.until)}`}
+      >
         Locked until {formatDateTime(status.until)}
       </span>
     );

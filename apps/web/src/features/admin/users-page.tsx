@@ -40,19 +40,34 @@ function UsersTable({ users }: { users: User[] }) {
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-line bg-surface-2 text-xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">E-mail</th>
-            <th scope="col" className="px-4 py-3">Account</th>
-            <th scope="col" className="px-4 py-3">Roles</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3">
+              E-mail
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Account
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Roles
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {users.map((user) => (
             <tr key={user.id} className="align-middle">
               <th scope="row" className="px-4 py-2 font-normal">
-                <Link to={adminRoutes.user(user.id)} className="font-semibold text-brand underline-offset-4 hover:underline">
+                <Link
+                  to={adminRoutes.user(user.id)}
+                  className="font-semibold text-brand underline-offset-4 hover:underline"
+                >
                   {fullName(user) || user.username}
                 </Link>
                 <div className="text-muted">
@@ -62,8 +77,12 @@ function UsersTable({ users }: { users: User[] }) {
               </th>
               <td className="break-all px-4 py-2">{user.email}</td>
               <td className="px-4 py-2">{user.customerAccount ?? <span className="text-muted">—</span>}</td>
-              <td className="px-4 py-2"><RoleList user={user} /></td>
-              <td className="px-4 py-2"><UserStatusBadge user={user} /></td>
+              <td className="px-4 py-2">
+                <RoleList user={user} />
+              </td>
+              <td className="px-4 py-2">
+                <UserStatusBadge user={user} />
+              </td>
               <td className="px-4 py-2">
                 <div className="flex justify-end gap-2">
                   <EditLink user={user} />
@@ -96,7 +115,9 @@ function UserCards({ users }: { users: User[] }) {
             <dt className="text-muted">Account</dt>
             <dd>{user.customerAccount ?? "—"}</dd>
             <dt className="text-muted">Roles</dt>
-            <dd><RoleList user={user} /></dd>
+            <dd>
+              <RoleList user={user} />
+            </dd>
           </dl>
           <div className="mt-3 grid grid-cols-2 gap-2">
             <EditLink user={user} />
@@ -133,7 +154,10 @@ export function UsersPage() {
           Search users
         </label>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 mt-0.75 size-4 -translate-y-1/2 text-muted" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 mt-0.75 size-4 -translate-y-1/2 text-muted"
+          />
           <input
             id={searchId}
             type="search"
@@ -150,7 +174,11 @@ export function UsersPage() {
         {users.isPending ? (
           <Loading label="Loading users" />
         ) : users.isError ? (
-          <LoadFailed message="We could not load the users." error={users.error} onRetry={() => void users.refetch()} />
+          <LoadFailed
+            message="We could not load the users."
+            error={users.error}
+            onRetry={() => void users.refetch()}
+          />
         ) : (
           <>
             <p className="mb-3 text-sm text-muted" aria-live="polite">

@@ -102,7 +102,9 @@ export function HandOffsPage() {
   let body;
   if (isPending) body = <Loading label="Loading the hand-offs" />;
   else if (isError) {
-    body = <LoadFailed message="We could not load the hand-offs." error={error} onRetry={() => void refetch()} />;
+    body = (
+      <LoadFailed message="We could not load the hand-offs." error={error} onRetry={() => void refetch()} />
+    );
   } else if (handOffs.length === 0) {
     body = (
       <p className="mt-4 rounded-xl border border-line bg-surface p-6 text-muted">

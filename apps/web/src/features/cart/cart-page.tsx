@@ -1,5 +1,7 @@
 // /cart: every line with its picture, price, deal hint and stock, the quantity to edit and a
-// remove button; the totals excl. and incl. VAT, Checkout, and clearing the whole cart.
+// remove button; the totals excl. and incl. VAT, Checkout, and clearing the whole cart. Lines
+// asking for more than the warehouse holds are marked, with "Reduce to available" for each and
+// for all; on a phone the total and Checkout stay at the bottom of the screen.
 import { useState } from "react";
 import { Link } from "react-router";
 import { BadgePercent, CircleCheck, PackageX, ShoppingCart, Trash2 } from "lucide-react";
@@ -7,8 +9,14 @@ import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
 import { buttonClass } from "../../lib/ui/button-styles";
-import { useCart, useClearCart, useRemoveFromCart, useSetCartQuantity } from "../../lib/cart/cart-queries";
-import { itemsSelectedText } from "../../lib/cart/cart-totals";
+import {
+  useCart,
+  useClearCart,
+  useReduceToAvailable,
+  useRemoveFromCart,
+  useSetCartQuantity,
+} from "../../lib/cart/cart-queries";
+import { itemsSelectedText, shortLines } from "../../lib/cart/cart-totals";
 import { dealHint } from "./deal-hint";
 import { QuantityEditor } from "./components/quantity-editor";
 import {
@@ -17,7 +25,9 @@ import {
   ShoppingListPage,
   removeButtonClass,
 } from "../../lib/shopping-lists/shopping-list-page";
-import { lineStockWarning } from "./line-stock";
+import { lineStockWarning } from "../../lib/cart/line-stock";
+import { StockShortNotice } from "../../lib/cart/stock-short-notice";
+import { StickyCheckoutBar } from "./components/sticky-checkout-bar";
 
 const dangerButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border-2 border-danger bg-surface px-3 text-sm font-semibold text-danger hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-60";
@@ -42,6 +52,7 @@ function DealHint({ line }: { line: CartItem }) {
 function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
+  const reduce = useReduceToAvailable();
   const stockWarning = lineStockWarning(line);
   return (
     <ShoppingListLine
@@ -74,10 +85,21 @@ function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
       </p>
       <DealHint line={line} />
       {stockWarning && (
-        <p className="inline-flex items-center gap-1 text-sm font-semibold text-danger">
-          <PackageX aria-hidden="true" className="size-4" />
-          {stockWarning}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-3">
+          <p className="inline-flex items-center gap-1 text-sm font-semibold text-danger">
+            <PackageX aria-hidden="true" className="size-4" />
+            {stockWarning}
+          </p>
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand underline underline-offset-4 disabled:opacity-60"
+            disabled={busy}
+            aria-label={`Reduce to available: ${line.productDescription}`}
+            onClick={() => reduce.mutate([line])}
+          >
+            Reduce to available
+          </button>
+        </div>
       )}
     </ShoppingListLine>
   );
@@ -122,9 +144,9 @@ function ClearCart({ count, busy }: { count: number; busy: boolean }) {
 
 function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
   return (
-    <aside
+    <section
       aria-labelledby="cart-summary"
-      className="h-fit rounded-xl border border-line bg-surface p-4 lg:sticky lg:top-4"
+      className="h-fit rounded-xl border border-line bg-surface p-4 lg:sticky lg:top-20"
     >
       <h2 id="cart-summary" className="text-lg font-bold">
         Summary
@@ -145,15 +167,18 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
         <dd className="text-right text-lg font-extrabold">{formatRand(cart.totalPriceIncl)}</dd>
       </dl>
       <div className="mt-4 flex flex-col gap-2">
-        <Link to={appRoutes.checkout} className={`${buttonClass()} w-full`}>
-          Checkout
-        </Link>
+        {/* Below 1024 px the sticky bar at the bottom of the screen holds Checkout. */}
+        <div className="hidden lg:block">
+          <Link to={appRoutes.checkout} className={`${buttonClass()} w-full`}>
+            Checkout
+          </Link>
+        </div>
         <Link to={DEFAULT_LANDING} className={`${buttonClass("secondary")} w-full`}>
           Continue shopping
         </Link>
         <ClearCart count={cart.numberOfItems} busy={busy} />
       </div>
-    </aside>
+    </section>
   );
 }
 
@@ -170,12 +195,14 @@ export function CartPage() {
     >
       {cart && cart.cartItems.length > 0 && (
         <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <StockShortNotice lines={shortLines(cart)} busy={isBusy} className="lg:col-span-2" />
           <ShoppingListLines label="Products in your cart" busy={isBusy}>
             {cart.cartItems.map((line) => (
               <CartLine key={line.productId} line={line} busy={isBusy} />
             ))}
           </ShoppingListLines>
           <CartSummary cart={cart} busy={isBusy} />
+          <StickyCheckoutBar cart={cart} />
         </div>
       )}
     </ShoppingListPage>

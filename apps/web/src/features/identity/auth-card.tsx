@@ -15,7 +15,10 @@ interface AuthCardProps {
 export function AuthCard({ title, intro, wide = false, children, footer }: AuthCardProps) {
   useDocumentTitle(title);
   return (
-    <section aria-labelledby="page-title" className={`mx-auto w-full py-6 sm:py-10 ${wide ? "max-w-xl" : "max-w-md"}`}>
+    <section
+      aria-labelledby="page-title"
+      className={`mx-auto w-full py-6 sm:py-10 ${wide ? "max-w-xl" : "max-w-md"}`}
+    >
       <div className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-8">
         <h1 id="page-title" className="text-2xl font-bold tracking-tight text-fg">
           {title}

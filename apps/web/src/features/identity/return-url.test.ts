@@ -5,7 +5,9 @@ import { landingAfterLogin, requestedUrl, safeReturnUrl } from "./return-url";
 describe("safeReturnUrl", () => {
   it("keeps paths on this site with their query", () => {
     expect(safeReturnUrl("/orders-history/12")).toBe("/orders-history/12");
-    expect(safeReturnUrl("/products?category=chips&pageNumber=2")).toBe("/products?category=chips&pageNumber=2");
+    expect(safeReturnUrl("/products?category=chips&pageNumber=2")).toBe(
+      "/products?category=chips&pageNumber=2",
+    );
   });
 
   it("refuses other sites, odd schemes and control characters", () => {

@@ -1,7 +1,9 @@
 // /checkout: delivery (to the account's address, or collection), the customer's reference or
 // PO number, the order summary (lines, Shipping FREE, TOTAL excl. and incl. VAT, remaining
 // credit) and Place order, which runs SPEC §4's check before anything is created. The button
-// is disabled while an order is on its way and guarded against a second submit besides.
+// is disabled while an order is on its way and guarded against a second submit besides, and
+// while the cart asks for more than is in stock or costs more than the remaining credit: the
+// buyer is told that, once, before the click.
 import { useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
@@ -11,7 +13,11 @@ import { z } from "zod";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { useCustomerAddresses, useCustomerDetails } from "../../lib/account/account-queries";
+import {
+  useCustomerAddresses,
+  useCustomerDetails,
+  useRemainingCredit,
+} from "../../lib/account/account-queries";
 import { addressLines } from "../../lib/account/address-lines";
 import { useCart } from "../../lib/cart/cart-queries";
 import { formatRand } from "../../lib/format";
@@ -25,6 +31,8 @@ import { usePlaceOrder } from "./api/place-order";
 import { OrderSummary } from "./components/order-summary";
 import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
 import { useCartReview } from "./use-cart-review";
+import { StockShortNotice } from "../../lib/cart/stock-short-notice";
+import { isBlocked, orderBlockers } from "./order-blockers";
 
 const fieldset = "rounded-xl border border-line bg-surface p-4";
 const legend = "px-1 text-lg font-bold";
@@ -156,6 +164,25 @@ function ProblemAlert({ problem }: { problem: PlacementProblem }) {
   );
 }
 
+/** The one message about credit: by how much the order is over, and the way to fix it. */
+function OverCreditNotice({ overBy, id }: { overBy: number; id: string }) {
+  return (
+    <div id={id} role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+      <div className="min-w-0 text-sm">
+        <p className="font-semibold">{formatRand(overBy)} over your remaining credit</p>
+        <p className="mt-1">Take some products off, or pay your account, to place this order.</p>
+        <Link
+          to={appRoutes.cart}
+          className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+        >
+          Reduce your cart
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 /** The checkout form's contract: the reference as the create-order command takes it, and where it goes. */
 const CheckoutForm = z.object({
   reference: CreateOrderCommand.shape.suppliedId,
@@ -225,6 +252,9 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
   const inFlight = useRef(false);
   const [stopped, setStopped] = useState(false);
   const changedElsewhere = review.changed && !place.isPending;
+  const blockers = orderBlockers(cart, useRemainingCredit());
+  const blocked = isBlocked(blockers);
+  const blockerId = useId();
 
   let problem: PlacementProblem | null = null;
   if (stopped || place.data?.kind === "prices-changed")
@@ -232,7 +262,7 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
   else if (place.error) problem = placementProblem(place.error);
 
   const submit = ({ reference, delivery }: CheckoutForm) => {
-    if (inFlight.current || place.isPending || cart.cartItems.length === 0) return;
+    if (inFlight.current || place.isPending || cart.cartItems.length === 0 || blocked) return;
     // A change since the customer last looked stops the first press, as a change found at placement does.
     if (changedElsewhere) {
       review.acknowledge();
@@ -273,7 +303,7 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
         <DeliveryField fallback={fallback} />
         <ReferenceField />
       </div>
-      <div className="flex flex-col gap-4 lg:sticky lg:top-4 lg:h-fit">
+      <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:h-fit">
         <OrderSummary cart={cart} />
         {changedElsewhere && !problem && (
           <p role="status" className="rounded-xl border-2 border-accent bg-surface p-4 text-sm font-semibold">
@@ -281,11 +311,18 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
             the order.
           </p>
         )}
-        {problem && <ProblemAlert problem={problem} />}
+        <div id={blockerId} className="flex flex-col gap-4 empty:hidden">
+          <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
+          {blockers.overCreditBy !== null && (
+            <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
+          )}
+        </div>
+        {problem && !blocked && <ProblemAlert problem={problem} />}
         <button
           type="submit"
           className={`${buttonClass()} min-h-12 w-full text-base`}
-          disabled={place.isPending || isBusy}
+          disabled={place.isPending || isBusy || blocked}
+          aria-describedby={blocked ? blockerId : undefined}
         >
           {place.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
           {place.isPending ? "Placing order…" : "Place order"}

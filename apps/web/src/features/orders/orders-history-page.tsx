@@ -71,7 +71,9 @@ export function OrdersHistoryPage() {
   if (shopper === null) body = <LoginPrompt what="orders" />;
   else if (isPending) body = <Loading label="Loading your orders" />;
   else if (isError || !orders) {
-    body = <LoadFailed message="We could not load your orders." error={error} onRetry={() => void refetch()} />;
+    body = (
+      <LoadFailed message="We could not load your orders." error={error} onRetry={() => void refetch()} />
+    );
   } else if (orders.length === 0) {
     body = (
       <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">

@@ -19,7 +19,9 @@ describe("placementProblem", () => {
 
   it("names the short lines and what is available", () => {
     const shortages = [{ skuCode: "CHP1374", description: "Braai Time Chips", requested: 30, available: 12 }];
-    const problem = placementProblem(conflict("stock_short", "Not enough stock for one product: …", { shortages }));
+    const problem = placementProblem(
+      conflict("stock_short", "Not enough stock for one product: …", { shortages }),
+    );
     expect(problem).toEqual({ kind: "shortages", message: "Not enough stock for one product: …", shortages });
   });
 

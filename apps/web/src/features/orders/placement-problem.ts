@@ -31,7 +31,12 @@ export function placementProblem(error: unknown): PlacementProblem {
     case "stock_short":
       return { kind: "shortages", message, shortages: conflict.shortages };
     case "credit_exceeded":
-      return { kind: "credit", message, remainingCredit: conflict.remainingCredit, orderTotal: conflict.orderTotal };
+      return {
+        kind: "credit",
+        message,
+        remainingCredit: conflict.remainingCredit,
+        orderTotal: conflict.orderTotal,
+      };
     default:
       return { kind: "other", message };
   }

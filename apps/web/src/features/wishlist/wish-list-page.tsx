@@ -7,7 +7,11 @@ import { buttonClass } from "../../lib/ui/button-styles";
 import { StockStatus } from "../../lib/products/stock-status";
 import { useAddToCart } from "../../lib/cart/cart-queries";
 import { addCommandFor } from "../../lib/cart/cart-commands";
-import { ShoppingListLine, ShoppingListLines, ShoppingListPage } from "../../lib/shopping-lists/shopping-list-page";
+import {
+  ShoppingListLine,
+  ShoppingListLines,
+  ShoppingListPage,
+} from "../../lib/shopping-lists/shopping-list-page";
 import { useRemoveFromWishlist, useWishlist } from "./api/wishlist";
 
 function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {

@@ -4,8 +4,16 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "@trade-shop/contracts/api";
-import { Cart, type AddItemCommand, type CartItem } from "@trade-shop/contracts/cart";
-import { apiRequest } from "../api-client";
+import {
+  Cart,
+  type AddItemCommand,
+  type AddedToCart,
+  type CartAfterAdd,
+  type CartItem,
+} from "@trade-shop/contracts/cart";
+import { ApiError, apiRequest } from "../api-client";
+import { formatCount } from "../products/product-labels";
+import { successToast } from "../ui/toasts";
 import { quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
 import type { Shopper } from "../shopper";
@@ -63,19 +71,32 @@ export function useCartSession(): void {
   useShoppingListSession(cartList);
 }
 
+/** "Only 6 in stock — 4 added": an add the server cut to what the warehouse holds. */
+export function stockLimitedAdd({ added, requested, stockOnHand }: AddedToCart): string | null {
+  if (added >= requested) return null;
+  return `Only ${formatCount(stockOnHand)} in stock — ${formatCount(added)} added`;
+}
+
 export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
   return useShoppingListCommand(cartList, {
     name: "add",
     // A login without a customer account still asks, so the server's reason is what the user reads.
     send: (command: AddItemCommand) => apiRequest(api.cart.addItem, { body: command }),
-    onStored: () => {
-      if (announce) toast.success(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED, position: "bottom-center" });
+    onStored: (answer) => {
+      const limited = stockLimitedAdd(answer.added);
+      // Fewer than asked for is said whether or not the caller announces adds.
+      if (limited) toast.warning(limited, { description: "Your cart has all the packs in stock." });
+      else if (announce) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
     },
-    // SPEC §4: a failed add empties the cart.
-    onError: (queryClient, shopper) =>
-      shopper ? dropShoppingList(queryClient, cartList, shopper) : undefined,
+    // SPEC §4: a failed add empties the cart. A refusal for stock changed nothing, so the cart stays.
+    onError: (queryClient, shopper, error) => {
+      if (isStockRefusal(error)) return reloadAfterFailure(queryClient);
+      return shopper ? dropShoppingList(queryClient, cartList, shopper) : undefined;
+    },
   });
 }
+
+const isStockRefusal = (error: Error) => error instanceof ApiError && error.problem?.code === "stock_short";
 
 export function useRemoveFromCart() {
   return useShoppingListCommand(cartList, {
@@ -89,12 +110,39 @@ export function useRemoveFromCart() {
 export function useSetCartQuantity() {
   return useShoppingListCommand(cartList, {
     name: "set-quantity",
-    send: async ({ line, quantity }: { line: CartItem; quantity: number }) => {
+    send: async ({
+      line,
+      quantity,
+    }: {
+      line: CartItem;
+      quantity: number;
+    }): Promise<Cart | CartAfterAdd | undefined> => {
       const change = quantityChange(line, quantity);
       if (change === null) return undefined;
       return change.kind === "add"
         ? apiRequest(api.cart.addItem, { body: change.command })
         : apiRequest(api.cart.removeItem, { body: change.command });
+    },
+    onStored: (answer) => {
+      const limited = answer && "added" in answer ? stockLimitedAdd(answer.added) : null;
+      if (limited) toast.warning(limited);
+    },
+    onError: reloadAfterFailure,
+  });
+}
+
+/** Takes each line given down to what is in stock (a line with none goes), one command after another. */
+export function useReduceToAvailable() {
+  return useShoppingListCommand(cartList, {
+    name: "reduce-to-available",
+    send: async (lines: CartItem[]) => {
+      let answer: Cart | undefined;
+      for (const line of lines) {
+        const change = quantityChange(line, Math.max(0, line.stockOnHand));
+        if (change?.kind === "remove")
+          answer = await apiRequest(api.cart.removeItem, { body: change.command });
+      }
+      return answer;
     },
     onError: reloadAfterFailure,
   });

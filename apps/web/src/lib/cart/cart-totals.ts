@@ -1,6 +1,6 @@
 // The cart's small sums and texts: the header's "{n} Item(s) selected", the cent-exact total
-// comparison of SPEC §4 order placement, and what an emptied cart looks like.
-import type { Cart } from "@trade-shop/contracts/cart";
+// comparison of SPEC §4 order placement, what an emptied cart looks like, and its short lines.
+import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { toCents } from "@trade-shop/contracts/common";
 
 /** SPEC §2: n counts the cart's lines (products), as `numberOfItems` does. */
@@ -27,4 +27,9 @@ export function reviewedCart(cart: Cart): string {
     (line) => `${line.productId}x${line.quantity}=${toCents(line.totalPriceIncl)}`,
   );
   return `${cart.orderReference}|${lines.join(",")}|${toCents(cart.totalPriceIncl)}`;
+}
+
+/** The lines that ask for more packs than the customer's warehouse holds now. */
+export function shortLines(cart: Pick<Cart, "cartItems">): CartItem[] {
+  return cart.cartItems.filter((line) => line.quantity > Math.max(0, line.stockOnHand));
 }

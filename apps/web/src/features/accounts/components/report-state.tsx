@@ -17,7 +17,14 @@ export function ReportState<T>({
 }) {
   if (query.isPending) return <Loading label="Loading" />;
   if (query.isError)
-    return <LoadFailed variant="inline" message="This could not be loaded." error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadFailed
+        variant="inline"
+        message="This could not be loaded."
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (empty?.(query.data)) return <p className="mt-3 text-muted">{emptyText}</p>;
   return children(query.data);
 }

@@ -13,7 +13,13 @@ export function BroadsheetBanner() {
       type="application/pdf"
       className="on-brand group mt-4 flex items-center gap-3 overflow-hidden rounded-xl bg-brand-bg px-4 py-2 text-on-brand shadow-sm hover:bg-brand-strong sm:gap-6 sm:px-6 sm:py-4"
     >
-      <img src={broadsheetArt} alt="" width={160} height={120} className="hidden h-24 w-auto shrink-0 sm:block" />
+      <img
+        src={broadsheetArt}
+        alt=""
+        width={160}
+        height={120}
+        className="hidden h-24 w-auto shrink-0 sm:block"
+      />
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="text-xs font-bold uppercase tracking-wide">This month&rsquo;s broadsheet</span>
         <span className="hidden text-2xl font-extrabold leading-snug sm:block">

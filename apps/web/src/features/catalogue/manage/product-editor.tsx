@@ -49,11 +49,11 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
         <p className="text-muted">No product has the code {skuCode}.</p>
       ) : (
         <LoadFailed
-        variant="page"
-        message="We could not load this product"
-        error={product.error}
-        onRetry={() => void product.refetch()}
-      />
+          variant="page"
+          message="We could not load this product"
+          error={product.error}
+          onRetry={() => void product.refetch()}
+        />
       );
   } else {
     const p = product.data;
@@ -97,11 +97,11 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
             <div className="h-24 animate-pulse rounded-lg bg-surface-2" />
           ) : images.isError ? (
             <LoadFailed
-        variant="page"
-        message="We could not load the pictures"
-        error={images.error}
-        onRetry={() => void images.refetch()}
-      />
+              variant="page"
+              message="We could not load the pictures"
+              error={images.error}
+              onRetry={() => void images.refetch()}
+            />
           ) : (
             <CoverChooser skuCode={p.skuCode} images={images.data.images} canEdit={canEdit} />
           )}

@@ -4,14 +4,17 @@ import { z } from "zod";
 
 export const PASSWORDS_DIFFER = "The passwords do not match";
 
-export function withConfirmedPassword<Shape extends { password: z.ZodType<string> }>(schema: z.ZodObject<Shape>) {
-  return schema
-    .extend({ confirmPassword: z.string() })
-    .refine((form) => {
+export function withConfirmedPassword<Shape extends { password: z.ZodType<string> }>(
+  schema: z.ZodObject<Shape>,
+) {
+  return schema.extend({ confirmPassword: z.string() }).refine(
+    (form) => {
       const { password, confirmPassword } = form as { password: string; confirmPassword: string };
       return password === confirmPassword;
-    }, {
+    },
+    {
       message: PASSWORDS_DIFFER,
       path: ["confirmPassword"],
-    });
+    },
+  );
 }

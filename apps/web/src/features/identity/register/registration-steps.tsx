@@ -40,7 +40,15 @@ export function RegistrationProgress({ current }: { current: number }) {
  * `focusOnOpen` moves focus to the heading when the step replaces the form the user was in and
  * has no single obvious first field (steps with one, such as the PIN, focus that instead).
  */
-export function StepHeading({ step, focusOnOpen = false, children }: { step: number; focusOnOpen?: boolean; children: ReactNode }) {
+export function StepHeading({
+  step,
+  focusOnOpen = false,
+  children,
+}: {
+  step: number;
+  focusOnOpen?: boolean;
+  children: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnOpen) heading.current?.focus();

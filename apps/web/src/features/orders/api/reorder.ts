@@ -6,7 +6,13 @@ import { api } from "@trade-shop/contracts/api";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
 import { ApiError, apiRequest } from "../../../lib/api-client";
-import { CART_KEY, ITEMS_ADDED, ITEMS_ADDED_TITLE, reloadCart, storeCart } from "../../../lib/cart/cart-queries";
+import {
+  CART_KEY,
+  ITEMS_ADDED,
+  ITEMS_ADDED_TITLE,
+  reloadCart,
+  storeCart,
+} from "../../../lib/cart/cart-queries";
 import { useShopper } from "../../../lib/shopper";
 import { NO_LONGER_SOLD, reorderReport, type ReorderReport } from "../reorder";
 

@@ -1,10 +1,12 @@
 // The checkout's order summary (SPEC §2 order details, as placed): each line as
-// "quantity x description" with its total excl. VAT, Shipping FREE, TOTAL excl. and incl. VAT,
-// and the account's remaining credit, with a warning when the order is more than that.
+// "quantity x description" with its total excl. VAT (and what is in stock, when that is less),
+// Shipping FREE, TOTAL excl. and incl. VAT, and the account's remaining credit beside them.
+// What stops the order (stock, credit) is said once, by the checkout, not here.
 import type { Cart } from "@trade-shop/contracts/cart";
 import { useRemainingCredit } from "../../../lib/account/account-queries";
 import { itemsSelectedText } from "../../../lib/cart/cart-totals";
 import { formatRand } from "../../../lib/format";
+import { lineStockWarning } from "../../../lib/cart/line-stock";
 
 const box = "rounded-xl border border-line bg-surface p-4";
 
@@ -21,14 +23,20 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         aria-label="Products in this order"
         className="mt-2 divide-y divide-line border-y border-line text-sm"
       >
-        {cart.cartItems.map((line) => (
-          <li key={line.productId} className={row}>
-            <span>
-              {line.quantity} x {line.productDescription}
-            </span>
-            <span className="whitespace-nowrap tabular-nums">{formatRand(line.totalPriceExcl)}</span>
-          </li>
-        ))}
+        {cart.cartItems.map((line) => {
+          const stockWarning = lineStockWarning(line);
+          return (
+            <li key={line.productId} className={row}>
+              <span>
+                {line.quantity} x {line.productDescription}
+                {stockWarning && (
+                  <span className="block text-sm font-semibold text-danger">{stockWarning}</span>
+                )}
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{formatRand(line.totalPriceExcl)}</span>
+            </li>
+          );
+        })}
       </ul>
       <dl className="mt-2 tabular-nums">
         <div className={row}>
@@ -50,11 +58,6 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </div>
         )}
       </dl>
-      {remainingCredit !== null && cart.totalPriceIncl > remainingCredit && (
-        <p className="mt-1 text-sm font-semibold text-danger">
-          This order is more than your remaining credit, so it cannot be placed as it is.
-        </p>
-      )}
     </section>
   );
 }
