@@ -41,7 +41,7 @@ export function BackToTop() {
       onClick={backToTop}
       aria-label="Back to top"
       title={`Back to top (${percent}% scrolled)`}
-      className={`fixed bottom-4 right-4 z-40 grid size-12 place-items-center rounded-full bg-surface text-brand shadow-lg ring-1 ring-line transition-opacity duration-200 sm:bottom-6 sm:right-6 ${
+      className={`back-to-top fixed bottom-4 right-4 z-40 grid size-12 place-items-center rounded-full bg-surface text-brand shadow-lg ring-1 ring-line transition-opacity duration-200 sm:bottom-6 sm:right-6 ${
         visible ? "opacity-100" : "pointer-events-none invisible opacity-0"
       }`}
     >

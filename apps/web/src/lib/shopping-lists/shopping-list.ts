@@ -120,8 +120,8 @@ export interface ShoppingListCommand<T, V, R extends T | undefined> {
   name: string;
   send: (variables: V) => Promise<R>;
   /** After the answer has replaced the cached list. */
-  onStored?: () => void;
-  onError: (queryClient: QueryClient, shopper: Shopper | null) => unknown;
+  onStored?: (answer: R) => void;
+  onError: (queryClient: QueryClient, shopper: Shopper | null, error: Error) => unknown;
 }
 
 /** A command whose answer, when it has one, is the whole list again. */
@@ -136,8 +136,8 @@ export function useShoppingListCommand<T, V, R extends T | undefined>(
     mutationFn: command.send,
     onSuccess: (answer) => {
       if (answer !== undefined && shopper) storeShoppingList(queryClient, list, shopper, answer);
-      command.onStored?.();
+      command.onStored?.(answer);
     },
-    onError: () => command.onError(queryClient, shopper),
+    onError: (error) => command.onError(queryClient, shopper, error),
   });
 }
