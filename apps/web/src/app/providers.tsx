@@ -4,11 +4,11 @@
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { useAddToCart, useCartSession } from "../lib/cart/cart-queries";
+import { useAddToCart, useCart, useCartSession } from "../lib/cart/cart-queries";
 import { addCommandFor } from "../lib/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
-import { useAddToWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
+import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";
 
@@ -52,13 +52,18 @@ function ShopperLists({ children }: { children: ReactNode }) {
   useRealtimeUpdates();
   const { mutate: addToCart } = useAddToCart();
   const { mutate: addToWishlist } = useAddToWishlist();
-  const actions = useMemo<ProductActions>(
-    () => ({
+  const { cart } = useCart();
+  const { wishlist } = useWishlist();
+  const actions = useMemo<ProductActions>(() => {
+    const cartPacks = new Map(cart?.cartItems.map((line) => [line.productId, line.quantity]));
+    const saved = new Set(wishlist?.wishlistItems.map((line) => line.productId));
+    return {
       addToCart: (product, quantity) => addToCart(addCommandFor(product, quantity)),
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
-    }),
-    [addToCart, addToWishlist],
-  );
+      inCart: (skuCode) => cartPacks.get(skuCode) ?? 0,
+      inWishlist: (skuCode) => saved.has(skuCode),
+    };
+  }, [addToCart, addToWishlist, cart, wishlist]);
   return <ProductActionsProvider actions={actions}>{children}</ProductActionsProvider>;
 }
 

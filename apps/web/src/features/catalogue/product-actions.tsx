@@ -7,6 +7,10 @@ import type { Product } from "@trade-shop/contracts/catalogue";
 export interface ProductActions {
   addToCart(product: Product, quantity: number): void;
   addToWishlist(product: Product, quantity: number): void;
+  /** Packs of the SKU in the shopper's cart now (0 when none). */
+  inCart(skuCode: string): number;
+  /** Whether the SKU is on the shopper's wishlist now. */
+  inWishlist(skuCode: string): boolean;
 }
 
 const ProductActionsContext = createContext<ProductActions | null>(null);

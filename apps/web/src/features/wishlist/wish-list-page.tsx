@@ -32,6 +32,7 @@ function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {
     addToCart.mutate(command, { onSuccess: () => remove.mutate(item.productId) });
   };
 
+  const moveLabel = outOfStock ? "Out of stock" : "Move to cart";
   return (
     <ShoppingListLine
       line={item}
@@ -41,11 +42,12 @@ function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {
           type="button"
           className={`${buttonClass()} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
           aria-disabled={busy || moving || outOfStock}
-          aria-label={`Move ${item.productDescription} to cart`}
+          // The name starts with what the button says (WCAG 2.5.3), then which product.
+          aria-label={`${moveLabel}: ${item.productDescription}`}
           onClick={moveToCart}
         >
           <ShoppingCart aria-hidden="true" className="size-4" />
-          {outOfStock ? "Out of stock" : "Move to cart"}
+          {moveLabel}
         </button>
       }
       actionsClassName="items-center gap-2"

@@ -1,12 +1,15 @@
 // How a product is ordered from a card or its page: a quantity of packs (whole, 1 to 9 999)
 // with Add to cart and Add to wishlist; visitors are offered "Log in to order" instead, which
-// brings them back here afterwards.
+// brings them back here afterwards. An account without a liquor licence sees, on a liquor
+// product, that it is for licensed customers only, in place of the controls (the server
+// refuses it on every path anyway).
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
-import { Heart, LogIn, Minus, Plus, ShoppingCart } from "lucide-react";
+import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
+import { useCustomerDetails } from "../../../lib/account/account-queries";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
@@ -20,6 +23,7 @@ interface OrderControlsProps {
 }
 
 const NOT_YET = "Ordering online opens soon";
+export const LICENSED_ONLY = "Licensed liquor customers only";
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 const stepButton =
@@ -30,6 +34,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const actions = useProductActions();
   const { pathname, search } = useLocation();
   const id = useId();
+  const licensed = useCustomerDetails().data?.isLiquorCustomer;
 
   if (!session) {
     const returnUrl = pathname + search;
@@ -44,6 +49,16 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
     );
   }
 
+  // Only once the account is known not to hold a licence: staff and loading accounts keep the controls.
+  if (product.isLiquor && licensed === false) {
+    return (
+      <p className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border-2 border-line bg-surface-2 px-3 text-center text-sm font-semibold">
+        <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
+        {LICENSED_ONLY}
+      </p>
+    );
+  }
+
   const parsed = parseQuantity(quantityText);
   const quantity = parsed.ok ? parsed.quantity : null;
   const step = (by: number) =>
@@ -53,6 +68,8 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const wishlistUnavailable = !actions || quantity === null;
   const errorId = `${id}-error`;
   const notYetId = `${id}-not-yet`;
+  const packsInCart = actions?.inCart(product.skuCode) ?? 0;
+  const saved = actions?.inWishlist(product.skuCode) ?? false;
 
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -111,18 +128,24 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
         </button>
         <button
           type="button"
-          className={iconButton}
-          aria-label="Add to wishlist"
-          aria-disabled={wishlistUnavailable}
+          className={`${iconButton} ${saved ? "text-danger" : ""}`}
+          aria-label={saved ? "In wishlist" : "Add to wishlist"}
+          aria-disabled={wishlistUnavailable || saved}
           aria-describedby={actions ? undefined : notYetId}
-          title={actions ? "Add to wishlist" : NOT_YET}
+          title={actions ? (saved ? "In wishlist" : "Add to wishlist") : NOT_YET}
           onClick={() => {
-            if (actions && quantity !== null) actions.addToWishlist(product, quantity);
+            if (actions && quantity !== null && !saved) actions.addToWishlist(product, quantity);
           }}
         >
-          <Heart aria-hidden="true" className="size-5" />
+          <Heart aria-hidden="true" className="size-5" fill={saved ? "currentColor" : "none"} />
         </button>
       </div>
+      {packsInCart > 0 && (
+        <p className="w-full text-sm font-semibold text-brand" data-testid="in-cart">
+          In cart: {packsInCart}
+          <span className="font-normal text-muted"> — Add to cart adds more; change it in your cart.</span>
+        </p>
+      )}
       {!parsed.ok && (
         <p id={errorId} className="w-full text-sm font-semibold text-danger">
           {parsed.message}

@@ -1,0 +1,130 @@
+// Issue 18, what the catalogue tells a buyer before the click: an account without a liquor
+// licence sees "Licensed liquor customers only" in place of Add to cart on liquor, on the
+// product list and the product page; a saved product's heart is filled and says "In wishlist",
+// and a product in the cart says how many packs, after a reload too. At 390 and 1280 px.
+import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { callApi, uniqueName } from "./support/api";
+import { expectNoViolations } from "./support/axe";
+import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { apiToken, openLoggedIn } from "./support/session";
+
+const baseUrl = inject("baseUrl");
+const NOTICE = "Licensed liquor customers only";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const)("liquor for an unlicensed account on a %s", (_name, viewport) => {
+  it("shows the licence notice in place of Add to cart on the list and the product page; a licensed account can add", async () => {
+    const spaza = await apiToken(baseUrl, "spaza");
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+      token: spaza,
+      body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Liquor" },
+      answer: ProductSearchResult,
+    });
+    const liquor = search.skuResults[0]!;
+    expect(liquor.isLiquor).toBe(true);
+
+    const page = await openPage(browser, viewport);
+    await openLoggedIn(
+      page,
+      baseUrl,
+      "spaza",
+      `/products?searchText=${encodeURIComponent(liquor.skuDescription)}`,
+    );
+    const main = page.getByRole("main");
+    const card = main.getByRole("article").filter({ hasText: liquor.skuDescription }).first();
+    await card.getByText(NOTICE, { exact: true }).waitFor();
+    await expect(card.getByText(NOTICE, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(card.getByRole("button", { name: /Add to cart/ }).count()).resolves.toBe(0);
+    await expectNoViolations(
+      page,
+      `liquor on the product list for an unlicensed account at ${viewport.width} px`,
+    );
+
+    await page.goto(`${baseUrl}/products/${liquor.skuCode}`);
+    await main.getByText(NOTICE, { exact: true }).waitFor();
+    await expect(main.getByRole("button", { name: /Add to cart/ }).count()).resolves.toBe(0);
+    await expectNoViolations(page, `a liquor product page for an unlicensed account at ${viewport.width} px`);
+    await page.context().close();
+
+    const licensed = await openPage(browser, viewport);
+    await openLoggedIn(licensed, baseUrl, "trader", `/products/${liquor.skuCode}`);
+    await licensed.getByRole("main").getByRole("button", { name: "Add to cart" }).first().waitFor();
+    await expect(licensed.getByRole("main").getByText(NOTICE, { exact: true }).count()).resolves.toBe(0);
+    await licensed.context().close();
+  });
+});
+
+describe.each([
+  ["phone", PHONE, "CUS0020"],
+  ["desktop", DESKTOP, "CUS0021"],
+] as const)("saved state on a %s", (_name, viewport, customerAccount) => {
+  it("fills the heart of a wishlisted product and shows the packs in the cart, after a reload too", async () => {
+    const username = uniqueName("e2e-saved-");
+    const password = "Saved-State-2026-Stock";
+    await callApi(baseUrl, "POST", "/api/Users", {
+      token: await apiToken(baseUrl, "admin"),
+      body: {
+        username,
+        firstname: "Sipho",
+        lastname: "Ndlovu",
+        email: `${username}@e2e.test`,
+        password,
+        roles: ["Customer"],
+        tenants: ["gauteng"],
+        customerAccount,
+      },
+    });
+    const token = await apiToken(baseUrl, username, password);
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+      token,
+      body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Biscuits" },
+      answer: ProductSearchResult,
+    });
+    const [saved, carted] = search.skuResults.filter((p) => p.stockOnHand >= 10);
+    await callApi(baseUrl, "POST", "/api/Wishlist/AdditemToWishlist", {
+      token,
+      body: { skuCode: saved!.skuCode, quantity: 1 },
+    });
+    await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
+      token,
+      body: { skuCode: carted!.skuCode, quantity: 4 },
+    });
+
+    const page = await openPage(browser, viewport);
+    await page.goto(`${baseUrl}/not-found`);
+    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
+    for (const load of ["first", "reload"]) {
+      if (load === "first") await page.goto(`${baseUrl}/products/${saved!.skuCode}`);
+      else await page.reload();
+      const main = page.getByRole("main");
+      await main.getByRole("button", { name: "In wishlist" }).waitFor();
+      await expect(main.getByRole("button", { name: "Add to wishlist" }).count()).resolves.toBe(0);
+    }
+    await expectNoViolations(page, `a wishlisted product at ${viewport.width} px`);
+    for (const load of ["first", "reload"]) {
+      if (load === "first") await page.goto(`${baseUrl}/products/${carted!.skuCode}`);
+      else await page.reload();
+      await page.getByRole("main").getByText("In cart: 4").waitFor();
+    }
+    await page.goto(`${baseUrl}/products?searchText=${encodeURIComponent(carted!.skuDescription)}`);
+    const card = page
+      .getByRole("main")
+      .getByRole("article")
+      .filter({ hasText: carted!.skuDescription })
+      .first();
+    await card.getByText("In cart: 4").waitFor();
+    await page.context().close();
+  });
+});
