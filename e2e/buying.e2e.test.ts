@@ -16,7 +16,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { expectProblem } from "./support/page-errors";
 import { rand } from "./support/catalogue-api";
 import { openLoggedIn } from "./support/session";
 
