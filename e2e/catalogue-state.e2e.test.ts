@@ -128,3 +128,20 @@ describe.each([
     await page.context().close();
   });
 });
+
+describe("image paths for a visitor", () => {
+  it("sends a page visit under /images/ to the root, while real image files still load", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/images/products`);
+    await page.waitForURL(/\/products\?category=home$/);
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+      body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
+      answer: ProductSearchResult,
+    });
+    const imageUrl = search.skuResults.find((p) => p.imageUrl)!.imageUrl!;
+    const image = await page.request.get(new URL(imageUrl, baseUrl).href);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toMatch(/^image\//);
+    await page.context().close();
+  });
+});

@@ -31,6 +31,7 @@ import { contentRoutes } from "./modules/content/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { identityRoutes } from "./modules/identity/routes";
 import { registerSessionCheck } from "./modules/identity/session";
+import { crawlerRoutes } from "./modules/content/crawlers";
 import { mailboxRoutes } from "./modules/messaging/mailbox-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { realtimeRoutes } from "./modules/realtime/routes";
@@ -123,6 +124,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   realtimeRoutes(app, deps);
   reportsRoutes(app, deps);
   contentRoutes(app, deps);
+  crawlerRoutes(app, deps);
 
   registerProblemPages(app);
   await registerWebApp(app, config.WEB_DIST);

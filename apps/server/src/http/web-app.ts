@@ -1,6 +1,9 @@
 // Serves the built React app on the same port as the API: hashed assets cached for a year,
-// index.html never cached, and every other GET that is not an API or image path answered
-// with index.html so the browser's router can take it (history-API fallback).
+// index.html never cached, and every other GET that is not an API path answered with
+// index.html so the browser's router can take it (history-API fallback). Under /images/ only a
+// page visit (a request that takes HTML) gets the app, which sends a logged-out visitor to the
+// root (SPEC §2); an image that is not there is a 404 problem, and real image files are served
+// by their own routes to anyone.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -30,9 +33,18 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !url.startsWith("/api/") && !url.startsWith("/images/");
+    const acceptsHtml = /\btext\/html\b/.test(request.headers.accept ?? "");
+    const isPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !url.startsWith("/api/") &&
+      (!url.startsWith("/images/") || acceptsHtml);
     if (!isPage) {
-      return sendProblem(reply, problem("not_found", "Not Found", { detail: `No resource at ${request.method} ${url.split("?")[0]}.` }));
+      return sendProblem(
+        reply,
+        problem("not_found", "Not Found", {
+          detail: `No resource at ${request.method} ${url.split("?")[0]}.`,
+        }),
+      );
     }
     if (!built) return reply.status(503).type("text/html").send(NOT_BUILT);
     return reply.header("Cache-Control", "no-cache").sendFile("index.html");
