@@ -55,12 +55,19 @@ describe("OrderSummary", () => {
     expect(within(summary).queryByText(/more than your remaining credit/)).toBeNull();
   });
 
-  it("warns when the order is more than the remaining credit", async () => {
+  it("shows the remaining credit beside the total and leaves saying it is too little to the checkout (one message)", async () => {
     const summary = renderSummary(1000);
-    expect(
-      await within(summary).findByText(
-        "This order is more than your remaining credit, so it cannot be placed as it is.",
-      ),
-    ).toBeDefined();
+    expect((await within(summary).findByText("Remaining credit")).nextElementSibling?.textContent).toBe(
+      "R1 000.00",
+    );
+    expect(within(summary).queryByText(/remaining credit/i, { selector: "p" })).toBeNull();
+  });
+
+  it("marks a line that asks for more than is in stock", () => {
+    const network = fakeFetch({});
+    vi.stubGlobal("fetch", network.fetch);
+    renderInShop(<OrderSummary cart={cartOf([cartLine({ quantity: 5, stockOnHand: 2 })])} />);
+    const line = within(screen.getByRole("list", { name: "Products in this order" })).getByRole("listitem");
+    expect(line.textContent).toContain("Only 2 in stock");
   });
 });
