@@ -36,7 +36,7 @@ import {
   UpdateUserPayload,
   User,
 } from "./identity";
-import { CreateOrderCommand, Order, OrderHistory } from "./orders";
+import { CreateOrderCommand, Order, OrderHistory, OrderHistoryQuery } from "./orders";
 import { RealtimeStreamQuery, RealtimeTicket } from "./realtime";
 import { OrdersByStatus, SpendPerMonth, TopProducts, TopProductsQuery } from "./reports";
 import { RemoveWishlistItemCommand, Wishlist } from "./wishlist";
@@ -195,10 +195,12 @@ export const api = {
     history: route({
       method: "GET",
       path: "/api/Order",
+      query: OrderHistoryQuery,
       response: OrderHistory,
       auth: true,
       problems: ["not_a_customer"],
-      summary: "The customer's orders, newest first, without their lines",
+      summary:
+        "The customer's orders, newest first, without their lines; optionally found by number, reference or product, status and dates",
       tag: "Orders",
     }),
     getById: route({

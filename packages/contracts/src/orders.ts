@@ -100,6 +100,22 @@ export const OrderHistoryEntry = Order.omit({ orderLines: true });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
 export const OrderHistory = z.array(OrderHistoryEntry);
+
+const CalendarDate = z.iso.date({ message: "Use a date as YYYY-MM-DD" });
+
+/**
+ * Narrows the order history (all optional, all together): `search` finds an order by its
+ * number or the customer's reference, or by a product on it (SKU code or words of its
+ * description); `status` the back-office status; `from`/`to` the day it was placed (inclusive,
+ * South African time).
+ */
+export const OrderHistoryQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: OrderStatus.optional(),
+  from: CalendarDate.optional(),
+  to: CalendarDate.optional(),
+});
+export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
 export type OrderHistory = z.infer<typeof OrderHistory>;
 
 /**

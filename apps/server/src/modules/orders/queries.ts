@@ -2,7 +2,13 @@
 // and turned into rand only here, at the edge.
 import { sql } from "kysely";
 import { toRand } from "@trade-shop/contracts/common";
-import type { Order, OrderHistoryEntry, OrderLine, OrderStatus } from "@trade-shop/contracts/orders";
+import type {
+  Order,
+  OrderHistoryEntry,
+  OrderHistoryQuery,
+  OrderLine,
+  OrderStatus,
+} from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { unitPriceIncl } from "../pricing/price-line";
 import type { OrderLines, Orders } from "../../db/schema";
@@ -66,9 +72,45 @@ export interface OrderScope {
   customerId: number | undefined;
 }
 
-export async function orderHistory(db: Db, scope: OrderScope): Promise<OrderHistoryEntry[]> {
+export async function orderHistory(
+  db: Db,
+  scope: OrderScope,
+  filter: OrderHistoryQuery = {},
+): Promise<OrderHistoryEntry[]> {
   let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
   if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
+  if (filter.status) query = query.where("orders.currentPastelStatus", "=", filter.status);
+  // Days are South African days, whatever the server's zone.
+  if (filter.from)
+    query = query.where(
+      sql<boolean>`orders.created_date >= (${filter.from}::date)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
+    );
+  if (filter.to)
+    query = query.where(
+      sql<boolean>`orders.created_date < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
+    );
+  const search = filter.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("orders.orderId", "ilike", like),
+        eb("orders.suppliedId", "ilike", like),
+        eb.exists(
+          eb
+            .selectFrom("orderLines")
+            .select(sql`1`.as("one"))
+            .whereRef("orderLines.orderId", "=", "orders.id")
+            .where((line) =>
+              line.or([
+                line("orderLines.skuCode", "ilike", like),
+                line("orderLines.productDescription", "ilike", like),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
   // orders_customer_idx (tenant_id, customer_id, created_date DESC)
   const rows = await query
     .orderBy("orders.createdDate", "desc")

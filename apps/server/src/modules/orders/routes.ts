@@ -30,7 +30,7 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
   });
   handle(app, api.orders.history, async (request) => {
     const { customer } = await customerOfRequest(db, request);
-    return orderHistory(db, { tenantId: customer.tenantId, customerId: customer.customerId });
+    return orderHistory(db, { tenantId: customer.tenantId, customerId: customer.customerId }, request.query);
   });
   handle(app, api.orders.getById, async (request) => {
     const { customer } = await customerOfRequest(db, request);
