@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { successToast } from "../../lib/ui/toasts";
 import { ArrowLeft } from "lucide-react";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
 import { getTenant, useSession } from "../../lib/session";
@@ -59,9 +60,8 @@ export function UserCreatePage() {
         contract={createUserContract}
         onSubmit={async (payload) => {
           const user = await createUser.mutateAsync(payload);
-          toast.success("User created", {
+          successToast("User created", {
             description: `${user.username} can now log in.`,
-            position: "bottom-center",
           });
           navigate(adminRoutes.users);
         }}

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { successToast } from "../../lib/ui/toasts";
 import { ArrowLeft } from "lucide-react";
 import type { User } from "@trade-shop/contracts/identity";
 import { NO_VALUE, formatDateTime } from "../../lib/format";
@@ -91,9 +91,8 @@ function EditUser({ user }: { user: User }) {
           contract={contract}
           onSubmit={async (payload) => {
             const saved = await updateUser.mutateAsync(payload);
-            toast.success("User saved", {
+            successToast("User saved", {
               description: `${saved.username}'s changes are saved.`,
-              position: "bottom-center",
             });
           }}
         />

@@ -1,9 +1,13 @@
 // /orders-history: the account's orders, newest first (the server's order), each with its date,
-// order number (linking to its details), the customer's reference, back-office status and
-// totals. A table's columns from 768 px, stacked cards below; 20 at a time.
-import { useState } from "react";
-import { Link } from "react-router";
-import { Package } from "lucide-react";
+// order number (linking to its details), the customer's reference, back-office status, totals
+// and Reorder. Found by number, reference or product, status and dates (filters in the URL);
+// after a search focus goes to the results heading, not back through the filters. A table's
+// columns from 768 px, compact stacked rows below; 20 at a time.
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle, Package, RotateCcw } from "lucide-react";
+import { toast } from "sonner";
 import type { OrderHistoryEntry } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "../../lib/format";
@@ -12,18 +16,61 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useOrders } from "../../lib/orders/order-queries";
+import { getOrderQueryOptions, useOrders } from "../../lib/orders/order-queries";
+import type { Shopper } from "../../lib/shopper";
+import { useReorder } from "./api/reorder";
+import { HistoryFilters, historyFilter, isFiltered } from "./components/history-filters";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { orderPath } from "../../lib/orders/order-path";
 
 const PAGE = 20;
 const COLUMNS =
-  "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-4";
+  "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_auto] md:items-center md:gap-4";
 const cellLabel = "text-xs font-semibold text-muted md:sr-only";
 
-function OrderRow({ order }: { order: OrderHistoryEntry }) {
+/** Puts the order's lines back in the cart at today's prices (the details page shows what changed). */
+function ReorderButton({ order, shopper }: { order: OrderHistoryEntry; shopper: Shopper }) {
+  const queryClient = useQueryClient();
+  const reorder = useReorder();
+  const [loading, setLoading] = useState(false);
+  const busy = loading || reorder.isPending;
   return (
-    <li className={`grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 ${COLUMNS}`}>
+    <button
+      type="button"
+      className={`${buttonClass("secondary")} px-3`}
+      disabled={busy}
+      aria-label={`Reorder ${order.orderId}`}
+      onClick={async () => {
+        setLoading(true);
+        try {
+          const full = await queryClient.fetchQuery(getOrderQueryOptions(shopper, order.id));
+          reorder.mutate(full, {
+            onSuccess: ({ report }) => {
+              const missed = report.notAdded.length + report.stockShort.length;
+              if (missed > 0)
+                toast.warning(`${missed} of ${full.orderLines.length} products could not be added in full`, {
+                  description: "Open the order to see which, and why.",
+                });
+            },
+          });
+        } finally {
+          setLoading(false);
+        }
+      }}
+    >
+      {busy ? (
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+      ) : (
+        <RotateCcw aria-hidden="true" className="size-4" />
+      )}
+      Reorder
+    </button>
+  );
+}
+
+function OrderRow({ order, shopper }: { order: OrderHistoryEntry; shopper: Shopper }) {
+  return (
+    <li className={`grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 md:gap-y-2 ${COLUMNS}`}>
       <div className="col-span-2 md:col-span-1">
         <span className={cellLabel}>Order </span>
         <Link
@@ -49,7 +96,7 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
             <StatusChangedAt at={order.lastPastelStatusUpdate} />
           </dd>
         </div>
-        <div className="md:text-right">
+        <div className="hidden md:block md:text-right">
           <dt className={cellLabel}>Total excl. VAT</dt>
           <dd className="tabular-nums">{formatRand(order.totalPriceExcl)}</dd>
         </div>
@@ -58,14 +105,37 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
           <dd className="font-semibold tabular-nums">{formatRand(order.totalPriceIncl)}</dd>
         </div>
       </dl>
+      <div className="flex items-center md:justify-end">
+        <ReorderButton order={order} shopper={shopper} />
+      </div>
     </li>
   );
 }
 
 export function OrdersHistoryPage() {
   useDocumentTitle("Order history");
-  const { data: orders, isPending, isError, error, refetch, shopper } = useOrders();
+  const [params, setParams] = useSearchParams();
+  const filter = historyFilter(params);
+  const filtered = isFiltered(filter);
+  const { data: orders, isPending, isError, error, refetch, shopper } = useOrders(filter);
   const [shown, setShown] = useState(PAGE);
+  const results = useRef<HTMLHeadingElement>(null);
+  const [searched, setSearched] = useState(0);
+
+  // After a search, keyboard users land on what it found rather than at the top of the filters.
+  useEffect(() => {
+    if (searched > 0 && !isPending) results.current?.focus();
+  }, [searched, isPending]);
+
+  const search = (next: typeof filter) => {
+    setParams(
+      Object.fromEntries(
+        Object.entries(next).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      ),
+    );
+    setShown(PAGE);
+    setSearched((n) => n + 1);
+  };
 
   let body;
   if (shopper === null) body = <LoginPrompt what="orders" />;
@@ -74,7 +144,7 @@ export function OrdersHistoryPage() {
     body = (
       <LoadFailed message="We could not load your orders." error={error} onRetry={() => void refetch()} />
     );
-  } else if (orders.length === 0) {
+  } else if (orders.length === 0 && !filtered) {
     body = (
       <div className="mt-4 flex flex-col items-start gap-4 rounded-xl border border-line bg-surface p-6">
         <p className="flex items-center gap-2 text-muted">
@@ -87,29 +157,40 @@ export function OrdersHistoryPage() {
       </div>
     );
   } else {
+    const count = `${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
     body = (
       <>
-        <p className="mt-1 text-muted">
-          {orders.length} {orders.length === 1 ? "order" : "orders"}, newest first
-        </p>
-        <div className="mt-4 overflow-hidden rounded-xl border border-line bg-surface">
-          <div
-            aria-hidden="true"
-            className={`hidden border-b border-line bg-surface-2 px-4 py-2 text-xs font-bold uppercase tracking-wide text-muted ${COLUMNS}`}
-          >
-            <span>Order</span>
-            <span>Date</span>
-            <span>Reference</span>
-            <span>Status</span>
-            <span className="text-right">Excl. VAT</span>
-            <span className="text-right">Incl. VAT</span>
+        <HistoryFilters filter={filter} onChange={search} />
+        <h2
+          ref={results}
+          tabIndex={-1}
+          className="mt-4 text-lg font-bold outline-none focus-visible:ring-2 focus-visible:ring-brand"
+        >
+          {filtered ? `${count} found` : `${count}, newest first`}
+        </h2>
+        {orders.length === 0 ? (
+          <p className="mt-2 text-muted">No orders match. Try fewer words, another status or wider dates.</p>
+        ) : (
+          <div className="mt-2 overflow-hidden rounded-xl border border-line bg-surface">
+            <div
+              aria-hidden="true"
+              className={`hidden border-b border-line bg-surface-2 px-4 py-2 text-xs font-bold uppercase tracking-wide text-muted ${COLUMNS}`}
+            >
+              <span>Order</span>
+              <span>Date</span>
+              <span>Reference</span>
+              <span>Status</span>
+              <span className="text-right">Excl. VAT</span>
+              <span className="text-right">Incl. VAT</span>
+              <span className="sr-only">Reorder</span>
+            </div>
+            <ul aria-label="Your orders" className="divide-y divide-line">
+              {orders.slice(0, shown).map((order) => (
+                <OrderRow key={order.id} order={order} shopper={shopper} />
+              ))}
+            </ul>
           </div>
-          <ul aria-label="Your orders" className="divide-y divide-line">
-            {orders.slice(0, shown).map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </ul>
-        </div>
+        )}
         {orders.length > shown && (
           <button
             type="button"

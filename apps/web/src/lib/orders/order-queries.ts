@@ -1,16 +1,19 @@
 // The account's orders (SPEC §7): the history list and one order with its lines, cached per
 // shopper. A placed order or a new status makes both stale (ORDERS_KEY).
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@trade-shop/contracts/api";
+import type { OrderHistoryQuery } from "@trade-shop/contracts/orders";
 import { apiRequest } from "../api-client";
 import { useShopper, type Shopper } from "../shopper";
 
 export const ORDERS_KEY = ["orders"] as const;
 
-export function getOrdersQueryOptions(shopper: Shopper) {
+/** The history, or the part of it `filter` finds; the whole history keeps the shorter key the live updates write to. */
+export function getOrdersQueryOptions(shopper: Shopper, filter: OrderHistoryQuery = {}) {
+  const filtered = Object.values(filter).some((value) => value !== undefined && value !== "");
   return queryOptions({
-    queryKey: [...ORDERS_KEY, shopper, "history"],
-    queryFn: ({ signal }) => apiRequest(api.orders.history, { signal }),
+    queryKey: filtered ? [...ORDERS_KEY, shopper, "history", filter] : [...ORDERS_KEY, shopper, "history"],
+    queryFn: ({ signal }) => apiRequest(api.orders.history, { query: filtered ? filter : {}, signal }),
   });
 }
 
@@ -21,9 +24,14 @@ export function getOrderQueryOptions(shopper: Shopper, id: number) {
   });
 }
 
-export function useOrders() {
+export function useOrders(filter: OrderHistoryQuery = {}) {
   const shopper = useShopper();
-  const query = useQuery({ ...getOrdersQueryOptions(shopper ?? ""), enabled: shopper !== null });
+  // A new search keeps the last list on screen until its answer comes.
+  const query = useQuery({
+    ...getOrdersQueryOptions(shopper ?? "", filter),
+    enabled: shopper !== null,
+    placeholderData: keepPreviousData,
+  });
   return { ...query, shopper };
 }
 

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
@@ -56,7 +57,7 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       navigate(DEFAULT_LANDING);
-      toast.success(ORDER_PLACED_TITLE, { description: ORDER_PLACED, position: "bottom-center" });
+      successToast(ORDER_PLACED_TITLE, { description: ORDER_PLACED });
     },
     onError: (error) => {
       const problem = placementProblem(error);

@@ -1,7 +1,7 @@
 // Reorder: puts an old order's lines back into the cart one by one at today's prices, then
 // reports what changed (see ../reorder.ts). A refused line does not stop the others.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
@@ -43,8 +43,7 @@ export function useReorder() {
     },
     onSuccess: ({ report, cart }) => {
       if (cart && shopper) storeCart(queryClient, shopper, cart);
-      if (report.added > 0)
-        toast.success(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED, position: "bottom-center" });
+      if (report.added > 0) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
     },
   });
 }

@@ -3,6 +3,7 @@
 // (SPEC §8, §9); a failed add, remove or load leaves the list empty until it loads again.
 import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { successToast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import { Wishlist } from "@trade-shop/contracts/wishlist";
@@ -65,7 +66,7 @@ export function useAddToWishlist() {
   return useShoppingListCommand(wishlistList, {
     name: "add",
     send: (command: AddItemCommand) => apiRequest(api.wishlist.addItem, { body: command }),
-    onStored: () => toast.success(WISHLIST_ADDED, { duration: WISHLIST_TOAST_MS, position: "bottom-center" }),
+    onStored: () => successToast(WISHLIST_ADDED, { duration: WISHLIST_TOAST_MS }),
     onError: dropWishlist(WISHLIST_ADD_FAILED),
   });
 }

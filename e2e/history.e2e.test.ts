@@ -1,0 +1,111 @@
+// Issue 18, order history: found by product or order number and by day, focus on the results
+// heading after a search, Reorder on each row, at 390 and 1280 px.
+import { Cart } from "@trade-shop/contracts/cart";
+import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { Order } from "@trade-shop/contracts/orders";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
+import { callApi, uniqueName } from "./support/api";
+import { expectNoViolations } from "./support/axe";
+import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { apiToken } from "./support/session";
+
+const baseUrl = inject("baseUrl");
+const PASSWORD = "History-Search-2026-Run";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ["phone", PHONE, "CUS0022"],
+  ["desktop", DESKTOP, "CUS0023"],
+] as const)("order history on a %s", (_name, viewport, customerAccount) => {
+  it("finds an order by product and by day, moves focus to the results, and reorders a row", async () => {
+    const username = uniqueName("e2e-history-");
+    await callApi(baseUrl, "POST", "/api/Users", {
+      token: await apiToken(baseUrl, "admin"),
+      body: {
+        username,
+        firstname: "Ayanda",
+        lastname: "Zulu",
+        email: `${username}@e2e.test`,
+        password: PASSWORD,
+        roles: ["Customer"],
+        tenants: ["gauteng"],
+        customerAccount,
+      },
+    });
+    const token = await apiToken(baseUrl, username, PASSWORD);
+    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+      token,
+      body: { pageNumber: 2, resultsPerPage: 24, inStockOnly: true, categoryFilter: "Sweets" },
+      answer: ProductSearchResult,
+    });
+    const product = search.skuResults.find((p) => !p.isLiquor && p.stockOnHand >= 20)!;
+    await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
+      token,
+      body: { skuCode: product.skuCode, quantity: 2 },
+    });
+    const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
+    const placed = await callApi(baseUrl, "POST", "/api/Order", {
+      token,
+      body: buildCreateOrder(cart, { homeDelivery: true, reference: "" }, new Date()),
+      answer: Order,
+    });
+
+    const page = await openPage(browser, viewport);
+    await page.goto(`${baseUrl}/not-found`);
+    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
+    await page.goto(`${baseUrl}/orders-history`);
+    const main = page.getByRole("main");
+    const finder = main.getByRole("search", { name: "Find orders" });
+    await finder.getByLabel("Order number, reference or product").fill(product.skuCode);
+    await finder.getByRole("button", { name: "Find" }).click();
+    const heading = main.getByRole("heading", { level: 2, name: /found$/ });
+    await heading.waitFor();
+    await page.waitForURL(new RegExp(`search=${product.skuCode}`));
+    await expect
+      .poll(() => heading.evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
+    const rows = main.getByRole("list", { name: "Your orders" }).getByRole("listitem");
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows.first().getByRole("link", { name: placed.orderId }).isVisible()).resolves.toBe(true);
+
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Africa/Johannesburg" });
+    await finder.getByLabel("Order number, reference or product").fill("");
+    await finder.getByLabel("From").fill(today);
+    await finder.getByLabel("To").fill(today);
+    await finder.getByRole("button", { name: "Find" }).click();
+    await page.waitForURL(new RegExp(`from=${today}&to=${today}`));
+    await rows.getByRole("link", { name: placed.orderId }).waitFor();
+
+    await finder.getByLabel("Order number, reference or product").fill("no order is called this");
+    await finder.getByRole("button", { name: "Find" }).click();
+    await main.getByText("No orders match.", { exact: false }).waitFor();
+    await finder.getByRole("button", { name: "Clear" }).click();
+    await rows.getByRole("link", { name: placed.orderId }).waitFor();
+    await expectNoViolations(page, `the order history at ${viewport.width} px`);
+
+    await rows
+      .filter({ hasText: placed.orderId })
+      .getByRole("button", { name: `Reorder ${placed.orderId}` })
+      .click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("banner")
+          .getByRole("button", { name: /^Cart, / })
+          .getAttribute("aria-label"),
+      )
+      .toBe("Cart, 1 item");
+    const again = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
+    expect(again.cartItems.map((l) => [l.productId, l.quantity])).toEqual([[product.skuCode, 2]]);
+    await page.context().close();
+  });
+});
