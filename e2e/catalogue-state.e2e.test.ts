@@ -125,6 +125,30 @@ describe.each([
       .filter({ hasText: carted!.skuDescription })
       .first();
     await card.getByText("In cart: 4").waitFor();
+
+    // A phone's first screen of the product page holds the price and Add to cart (a buy bar when
+    // the page's own controls are below it).
+    const third = search.skuResults.filter((p) => p.stockOnHand >= 10)[2]!;
+    await page.goto(`${baseUrl}/products/${third.skuCode}`);
+    await page.getByRole("heading", { level: 1, name: third.skuDescription }).waitFor();
+    const { height } = page.viewportSize()!;
+    const buttons = page.getByRole("button", { name: "Add to cart" });
+    await buttons.first().waitFor();
+    // The page's own button, or on a phone the buy bar's, once it has noticed the other is below.
+    const inFirstScreen = async () => {
+      for (const button of await buttons.all()) {
+        const box = await button.boundingBox();
+        if (box && box.y >= 0 && box.y + box.height <= height) return button;
+      }
+      return null;
+    };
+    await expect
+      .poll(async () => (await inFirstScreen()) !== null, { message: "Add to cart is in the first screen" })
+      .toBe(true);
+    const add = (await inFirstScreen()) ?? buttons.first();
+    await expectNoViolations(page, `a product page at ${viewport.width} px`);
+    await add.click();
+    await page.getByRole("main").getByText("In cart: 1").waitFor();
     await page.context().close();
   });
 });

@@ -30,7 +30,8 @@ function LiveFlag() {
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
       <span className="sr-only">Live updates: </span>
-      {look.label}
+      {/* On a phone the dot alone (its title and name say which), so the figures keep one line. */}
+      <span className="sr-only sm:not-sr-only">{look.label}</span>
     </p>
   );
 }

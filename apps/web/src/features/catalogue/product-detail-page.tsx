@@ -1,6 +1,6 @@
 // A product's own page (/products/{skuCode}), shareable: pictures, prices and ordering as on
 // its card, and everything the pack says about it.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Pencil } from "lucide-react";
 import { appRoutes, DEFAULT_LANDING } from "@trade-shop/contracts/routes";
@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
 import { useProduct } from "./api/get-product";
 import { LoadFailed } from "../../lib/ui/load-failed";
+import { BuyBar } from "./components/buy-bar";
 import { OrderControls } from "./components/order-controls";
 import { PriceBlock } from "./components/price-block";
 import { ProductBadges } from "./components/product-badges";
@@ -58,6 +59,7 @@ export function ProductDetailPage() {
   const images = useProductImages(skuCode);
   const session = useSession();
   const [quantityText, setQuantityText] = useState("1");
+  const controls = useRef<HTMLDivElement>(null);
   useDocumentTitle(product.data?.skuDescription ?? "Product");
 
   if (product.isPending) return <DetailSkeleton />;
@@ -86,7 +88,10 @@ export function ProductDetailPage() {
     <div className="pb-4">
       <ProductTrailNav items={productTrail(p)} />
       <div className="mt-2 grid gap-6 md:grid-cols-2 lg:gap-10">
-        <ProductGallery key={p.skuCode} imageUrls={imageUrls} description={p.skuDescription} />
+        {/* On a phone a smaller picture, so the price and Add to cart come sooner. */}
+        <div className="mx-auto w-full max-w-56 md:max-w-none">
+          <ProductGallery key={p.skuCode} imageUrls={imageUrls} description={p.skuDescription} />
+        </div>
         <div className="flex min-w-0 flex-col gap-4">
           <ProductBadges product={p} />
           <div>
@@ -118,7 +123,9 @@ export function ProductDetailPage() {
           </dl>
           <StockStatus stockOnHand={p.stockOnHand} />
           <PriceBlock product={p} quantity={parsed.ok ? parsed.quantity : null} size="page" />
-          <OrderControls product={p} quantityText={quantityText} onQuantityChange={setQuantityText} />
+          <div ref={controls}>
+            <OrderControls product={p} quantityText={quantityText} onQuantityChange={setQuantityText} />
+          </div>
           {canEdit && (
             <Link
               to={`${appRoutes.manage}?${new URLSearchParams({ sku: p.skuCode })}`}
@@ -130,6 +137,7 @@ export function ProductDetailPage() {
           )}
         </div>
       </div>
+      <BuyBar product={p} quantity={parsed.ok ? parsed.quantity : null} controls={controls} />
       {p.extendedData ? (
         <ProductInformation product={p} data={p.extendedData} />
       ) : (

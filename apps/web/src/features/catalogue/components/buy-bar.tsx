@@ -1,0 +1,84 @@
+// On a phone the product page's price and order controls sit below the picture and the facts.
+// While they are off the screen, a bar at the bottom holds the price for the chosen quantity
+// and Add to cart, so the buyer can order without scrolling (issue 18). From 768 px the
+// controls are in the first screen and the bar never shows.
+import { useEffect, useState, type RefObject } from "react";
+import { ShoppingCart } from "lucide-react";
+import type { Product } from "@trade-shop/contracts/catalogue";
+import { useCustomerDetails } from "../../../lib/account/account-queries";
+import { buttonClass } from "../../../lib/ui/button-styles";
+import { useProductActions } from "../product-actions";
+import { appliedPrice, packsText, productPrices } from "../product-pricing";
+
+/** Whether all of `target` is on the screen now (true until it has been measured). */
+function useWhollyOnScreen(target: RefObject<HTMLElement | null>): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    // Half a quantity box peeping over the bottom edge is not an Add to cart the thumb can reach.
+    const observer = new IntersectionObserver(
+      ([entry]) => setOnScreen((entry?.intersectionRatio ?? 1) > 0.99),
+      {
+        threshold: [0, 0.5, 1],
+      },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return onScreen;
+}
+
+export function BuyBar({
+  product,
+  quantity,
+  controls,
+}: {
+  product: Product;
+  quantity: number | null;
+  /** The page's own order controls: the bar shows while they are off the screen. */
+  controls: RefObject<HTMLElement | null>;
+}) {
+  const actions = useProductActions();
+  const licensed = useCustomerDetails().data?.isLiquorCustomer;
+  const controlsOnScreen = useWhollyOnScreen(controls);
+  const orderable = actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false);
+  const shown = orderable && !controlsOnScreen;
+
+  useEffect(() => {
+    if (!shown) return;
+    document.body.dataset.bottomBar = "";
+    return () => void delete document.body.dataset.bottomBar;
+  }, [shown]);
+
+  if (!shown) return null;
+  const prices = productPrices(product);
+  const price =
+    appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal.incl : prices.list.incl;
+  return (
+    <section
+      aria-label="Buy"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface px-4 py-2 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden"
+    >
+      <div className="flex items-center gap-3">
+        <p className="min-w-0 flex-1 leading-tight">
+          <span className="block text-lg font-extrabold tabular-nums">
+            {price} <span className="text-xs font-normal text-muted">incl. VAT</span>
+          </span>
+          {quantity !== null && <span className="text-xs text-muted">{packsText(quantity)}</span>}
+        </p>
+        <button
+          type="button"
+          className={buttonClass()}
+          disabled={quantity === null}
+          onClick={() => {
+            if (quantity !== null) actions?.addToCart(product, quantity);
+          }}
+        >
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          Add to cart
+        </button>
+      </div>
+    </section>
+  );
+}
