@@ -98,12 +98,13 @@ describe("GET /api/Order: finding an order in the history (issue 18)", () => {
   });
 
   it("answers bad filters with 400, not 500", async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { status: "Lost" },
       { from: "2026-02-30" },
       { to: "yesterday" },
       { search: "x".repeat(101) },
-    ]) {
+    ];
+    for (const query of bad) {
       const res = await t.request({
         method: "GET",
         url: `/api/Order?${new URLSearchParams(query)}`,
