@@ -280,6 +280,7 @@ const REQUESTS: Record<
     },
   }),
   "backOffice.handOffs": () => ({ query: { state: "pending" } }),
+  "orders.history": () => ({ query: { status: "Pending" } }),
   "backOffice.retryHandOff": (d) => ({ params: { id: d.handOffOfA.id } }),
   "backOffice.statusCallback": (d) => {
     const body = {

@@ -101,7 +101,10 @@ export async function forgetFailedAttempts(db: Db, key: string) {
 
 /** Counters untouched for a day hold nothing a lock-out still needs. */
 export async function pruneLoginLockouts(db: Db) {
-  await db.deleteFrom("loginLockouts").where("updatedAt", "<", sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom("loginLockouts")
+    .where("updatedAt", "<", sql<Date>`now() - interval '1 day'`)
+    .execute();
 }
 
 export async function recordSuccessfulLogin(db: Db, userId: number) {
@@ -143,21 +146,25 @@ function userColumns(db: Db) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
 
-// A tenant's users are those holding it, plus users holding no tenant at all (new staff),
-// who would otherwise be out of every admin's reach.
-const visibleIn = (tenantId: string) =>
-  sql<boolean>`(EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = users.id AND ut.tenant_id = ${tenantId})
+// The users of some tenants are those holding any of them, plus users holding no tenant at all
+// (new staff), who would otherwise be out of every admin's reach.
+const visibleIn = (tenantIds: readonly string[]) =>
+  sql<boolean>`(EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = users.id AND ut.tenant_id IN (${sql.join(tenantIds)}))
     OR NOT EXISTS (SELECT 1 FROM user_tenants ut WHERE ut.user_id = users.id))`;
 
-/** One user; with a tenant, only when the user is visible in it. */
-export function findUserRow(db: Db, userId: number, tenantId?: string) {
+/** One user; with tenants, only when the user is visible in one of them. */
+export function findUserRow(db: Db, userId: number, tenantIds?: readonly string[]) {
   let query = userColumns(db).where("users.id", "=", userId);
-  if (tenantId !== undefined) query = query.where(visibleIn(tenantId));
+  if (tenantIds !== undefined) query = query.where(visibleIn(tenantIds));
   return query.executeTakeFirst();
 }
 
-export function listUserRows(db: Db, tenantId: string) {
-  return userColumns(db).where(visibleIn(tenantId)).orderBy(sql`lower(users.username)`).execute();
+/** The users of every tenant given (an admin's list covers all the tenants the admin holds). */
+export function listUserRows(db: Db, tenantIds: readonly string[]) {
+  return userColumns(db)
+    .where(visibleIn(tenantIds))
+    .orderBy(sql`lower(users.username)`)
+    .execute();
 }
 
 export async function findUserIdByName(db: Db, field: LoginField, value: string, exceptUserId?: number) {
@@ -191,14 +198,25 @@ export async function existingTenantIds(db: Db, ids: readonly string[]): Promise
 }
 
 /** Replaces a user's roles and tenants; run inside the transaction that changes the user. */
-export async function replaceRolesAndTenants(trx: Db, userId: number, roleIds: readonly number[], tenantIds: readonly string[]) {
+export async function replaceRolesAndTenants(
+  trx: Db,
+  userId: number,
+  roleIds: readonly number[],
+  tenantIds: readonly string[],
+) {
   await trx.deleteFrom("userRoles").where("userId", "=", userId).execute();
   await trx.deleteFrom("userTenants").where("userId", "=", userId).execute();
   if (roleIds.length > 0) {
-    await trx.insertInto("userRoles").values(roleIds.map((roleId) => ({ userId, roleId }))).execute();
+    await trx
+      .insertInto("userRoles")
+      .values(roleIds.map((roleId) => ({ userId, roleId })))
+      .execute();
   }
   if (tenantIds.length > 0) {
-    await trx.insertInto("userTenants").values(tenantIds.map((tenantId) => ({ userId, tenantId }))).execute();
+    await trx
+      .insertInto("userTenants")
+      .values(tenantIds.map((tenantId) => ({ userId, tenantId })))
+      .execute();
   }
 }
 
@@ -224,7 +242,9 @@ export async function sessionFacts(db: Db, userId: number) {
       sql<string[]>`coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur
         JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = users.id AND r.enabled), '{}')`.as("roles"),
       sql<string[]>`coalesce((SELECT array_agg(t.id ORDER BY t.id) FROM user_tenants ut
-        JOIN tenants t ON t.id = ut.tenant_id WHERE ut.user_id = users.id AND t.enabled), '{}')`.as("tenants"),
+        JOIN tenants t ON t.id = ut.tenant_id WHERE ut.user_id = users.id AND t.enabled), '{}')`.as(
+        "tenants",
+      ),
     ])
     .where("id", "=", userId)
     .executeTakeFirst();

@@ -1,12 +1,7 @@
 // User administration for Admins: list, read, create, change, enable and disable users, with
 // their roles, tenants and customer account. An admin sees and manages the users of the
 // tenant they act for (plus users with no tenant yet), and hands out only tenants they hold.
-import type {
-  CreateUserPayload,
-  RoleSummary,
-  UpdateUserPayload,
-  User,
-} from "@trade-shop/contracts/identity";
+import type { CreateUserPayload, RoleSummary, UpdateUserPayload, User } from "@trade-shop/contracts/identity";
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
@@ -56,7 +51,7 @@ export function toUserDto(row: UserRow): User {
 const userNotFound = () => notFound("There is no such user in this tenant.");
 
 async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
-  const row = await findUserRow(db, userId, admin.tenantId);
+  const row = await findUserRow(db, userId, heldTenants(admin));
   if (!row) throw userNotFound();
   return row;
 }
@@ -89,9 +84,13 @@ async function assertAnotherEnabledAdmin(db: Db, userId: number) {
     .where("users.id", "!=", userId)
     .executeTakeFirstOrThrow();
   if (Number(others) === 0) {
-    throw new DomainError("last_admin", "This is the last enabled Admin: give another user the Admin role first.", {
-      errors: { roles: ["The shop needs at least one enabled Admin"] },
-    });
+    throw new DomainError(
+      "last_admin",
+      "This is the last enabled Admin: give another user the Admin role first.",
+      {
+        errors: { roles: ["The shop needs at least one enabled Admin"] },
+      },
+    );
   }
 }
 
@@ -101,8 +100,11 @@ function sameSet(a: readonly string[], b: readonly string[]) {
   return left.size === right.size && [...left].every((x) => right.has(x));
 }
 
+/** Every tenant the admin holds (the one they act for at least): the users list covers them all. */
+const heldTenants = (admin: Admin) => [...new Set([admin.tenantId, ...admin.tenants])];
+
 export async function listUsers(db: Db, admin: Admin): Promise<User[]> {
-  return (await listUserRows(db, admin.tenantId)).map(toUserDto);
+  return (await listUserRows(db, heldTenants(admin))).map(toUserDto);
 }
 
 export async function getUser(db: Db, admin: Admin, userId: number): Promise<User> {
@@ -117,7 +119,14 @@ export async function rolesOfUser(db: Db, admin: Admin, userId: number): Promise
 
 type UserFields = Pick<
   CreateUserPayload,
-  "username" | "firstname" | "lastname" | "email" | "isActiveDirectoryUser" | "roles" | "tenants" | "customerAccount"
+  | "username"
+  | "firstname"
+  | "lastname"
+  | "email"
+  | "isActiveDirectoryUser"
+  | "roles"
+  | "tenants"
+  | "customerAccount"
 > & { password?: string | undefined };
 
 interface ResolvedFields {
@@ -128,9 +137,16 @@ interface ResolvedFields {
 }
 
 // Checks everything that can be checked before writing, so a bad request changes nothing.
-async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: number): Promise<ResolvedFields> {
+async function resolveFields(
+  db: Db,
+  admin: Admin,
+  fields: UserFields,
+  userId?: number,
+): Promise<ResolvedFields> {
   if (await findUserIdByName(db, "username", fields.username, userId)) {
-    throw new DomainError("username_taken", "Another user already has this username.", { errors: { username: ["This username is taken"] } });
+    throw new DomainError("username_taken", "Another user already has this username.", {
+      errors: { username: ["This username is taken"] },
+    });
   }
   if (await findUserIdByName(db, "email", fields.email, userId)) {
     throw new DomainError("email_taken", "Another user already has this e-mail address.", {
@@ -148,7 +164,10 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
   }
   const notHeld = tenantIds.filter((t) => !admin.tenants.includes(t));
   if (notHeld.length > 0) {
-    throw new DomainError("forbidden", `You cannot give access to tenant ${notHeld.join(", ")}, which you do not hold.`);
+    throw new DomainError(
+      "forbidden",
+      `You cannot give access to tenant ${notHeld.join(", ")}, which you do not hold.`,
+    );
   }
 
   const roleNames = [...new Set(fields.roles)];
@@ -197,7 +216,10 @@ async function resolveFields(db: Db, admin: Admin, fields: UserFields, userId?: 
 
 function mapUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error)) {
-    throw new DomainError("duplicate_user", "Another user already has this username, e-mail address or customer account.");
+    throw new DomainError(
+      "duplicate_user",
+      "Another user already has this username, e-mail address or customer account.",
+    );
   }
   throw error;
 }
@@ -281,7 +303,12 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
 }
 
 /** Enabling also lifts a lock-out, so "let them log in again" does what it says. */
-export async function setUserEnabled(db: Db, admin: Admin, userId: number, enabled: boolean): Promise<SuccessEnvelope> {
+export async function setUserEnabled(
+  db: Db,
+  admin: Admin,
+  userId: number,
+  enabled: boolean,
+): Promise<SuccessEnvelope> {
   const user = await manageableUser(db, admin, userId);
   if (!enabled && userId === admin.userId) {
     throw new DomainError("own_account", "You cannot disable your own account.");
@@ -292,7 +319,9 @@ export async function setUserEnabled(db: Db, admin: Admin, userId: number, enabl
     .set({
       isActive: enabled,
       // A disabled user's logins end for good: enabling again does not bring them back.
-      ...(enabled ? { failedLoginAttempts: 0, lockoutExpiryDate: null } : { tokenVersion: sql<number>`token_version + 1` }),
+      ...(enabled
+        ? { failedLoginAttempts: 0, lockoutExpiryDate: null }
+        : { tokenVersion: sql<number>`token_version + 1` }),
       lastModifiedBy: admin.username,
       lastModifiedDate: sql`now()`,
     })

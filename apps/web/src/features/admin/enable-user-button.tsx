@@ -1,7 +1,9 @@
-// Disable or enable a user, after a confirmation that says what it means for them.
+// Disable or enable a user, after a confirmation that says what it means for them. An admin's
+// own account is not offered for disabling (the server refuses it too): it says "You" instead.
 import { useState } from "react";
 import { Ban, CircleCheck } from "lucide-react";
 import type { User } from "@trade-shop/contracts/identity";
+import { useSession } from "../../lib/session";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useSetUserEnabled } from "./api/users";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -12,9 +14,18 @@ export function EnableUserButton({ user, className = "" }: { user: User; classNa
   const enabling = !user.isActive;
   const name = `${user.firstname} ${user.lastname}`.trim() || user.username;
   const Icon = enabling ? CircleCheck : Ban;
+  const own = useSession()?.claims.uid === user.id;
 
   const confirm = () =>
     setEnabled.mutate({ id: user.id, enabled: enabling }, { onSettled: () => setAsking(false) });
+
+  if (own && !enabling) {
+    return (
+      <p className={`inline-flex min-h-11 items-center px-2 text-sm text-muted ${className}`}>
+        Your own account
+      </p>
+    );
+  }
 
   return (
     <>
