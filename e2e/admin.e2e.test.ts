@@ -43,7 +43,11 @@ describe("user administration", () => {
     await admin.getByLabel("Password", { exact: true }).fill(password);
     await admin.getByLabel("First name").fill(person.firstname);
     await admin.getByLabel("Last name").fill(person.lastname);
-    await admin.getByRole("checkbox", { name: "Customer" }).check();
+    // A click, then a wait for React to show it: .check() reads the box at once, and a controlled
+    // checkbox on a busy machine can still show its old state for a moment (failed once in CI).
+    const customer = admin.getByRole("checkbox", { name: "Customer" });
+    await customer.click();
+    await expect.poll(() => customer.isChecked()).toBe(true);
     await admin.getByRole("button", { name: "Create user" }).click();
     await admin.waitForURL(/\/admin\/users$/);
     await notifications(admin).getByText("User created").waitFor();
@@ -72,14 +76,20 @@ describe("user administration", () => {
     await visitor.getByLabel("Username or e-mail address").fill(person.username);
     await visitor.getByLabel("Password", { exact: true }).fill(password);
     await visitor.getByRole("button", { name: "Login", exact: true }).click();
-    await visitor.getByRole("alert").getByText("This account is disabled. Contact your sales representative.").waitFor();
+    await visitor
+      .getByRole("alert")
+      .getByText("This account is disabled. Contact your sales representative.")
+      .waitFor();
     expect(visitor.url()).toMatch(/\/login$/);
     expect(await visitor.evaluate(() => localStorage.getItem("tradeshop.session"))).toBeNull();
     await visitor.context().close();
   });
 
   it("edits the user and shows the roles they hold", async () => {
-    await admin.getByRole("row", { name: new RegExp(person.username) }).getByRole("link", { name: `Edit ${person.username}` }).click();
+    await admin
+      .getByRole("row", { name: new RegExp(person.username) })
+      .getByRole("link", { name: `Edit ${person.username}` })
+      .click();
     await admin.waitForURL(/\/admin\/users\/\d+$/);
     await admin.getByRole("heading", { name: `${person.firstname} ${person.lastname}`, level: 1 }).waitFor();
     const roles = admin.getByRole("region", { name: "Roles held now" });
@@ -96,7 +106,10 @@ describe("user administration", () => {
     expectProblem(admin, "service_unavailable", "/api/Users/SearchActiveDirectoryUsers");
     await admin.getByLabel("Directory username").fill("pieter");
     await admin.getByRole("button", { name: "Search directory" }).click();
-    await admin.getByRole("alert").getByText("The staff directory is not configured for this shop.").waitFor();
+    await admin
+      .getByRole("alert")
+      .getByText("The staff directory is not configured for this shop.")
+      .waitFor();
   });
 
   it("lists users as cards on a phone, without sideways scrolling", async () => {
@@ -114,7 +127,12 @@ describe("user administration", () => {
     const customerPassword = "Cash-And-Carry-Aisle-12";
     await callApi(baseUrl, "POST", "/api/Users", {
       token: await apiToken(baseUrl, "admin"),
-      body: { ...customer, email: `${customer.username}@e2e.test`, password: customerPassword, roles: ["Customer"] },
+      body: {
+        ...customer,
+        email: `${customer.username}@e2e.test`,
+        password: customerPassword,
+        roles: ["Customer"],
+      },
     });
     const page = await openPage(browser);
     expectNoCustomerAccount(page);

@@ -129,7 +129,10 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
         : `${answer?.status ?? "no answer"} ${JSON.stringify(answer?.json ?? "")}`;
   }
 
-  /** Fills the cart with one or two of the shopper's SKUs; undefined when the shop could not be reached in time. */
+  /**
+   * Fills the cart with one or two of the shopper's SKUs; undefined when the shop could not be
+   * reached in time, or every SKU picked had run out.
+   */
   async function fillCart(shopper: Shopper & { token: string }): Promise<Cart | undefined> {
     const until = Date.now() + 20_000;
     const cleared = await persist(
@@ -137,6 +140,7 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
       until,
     );
     if (cleared?.status !== 200) return unexpected("POST /api/Cart/ClearUserCart", cleared);
+    if (shopper.skus.length === 0) return undefined;
     const skus = new Set([pick(shopper.skus), pick(shopper.skus)]);
     let cart: Cart | undefined;
     for (const skuCode of skus) {
@@ -145,6 +149,11 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
         () => client.call("POST", "/api/Cart/AdditemToCart", { token: shopper.token, body }),
         until,
       );
+      // The warehouse has none left (an add takes no more than there is): the shopper stops asking for it.
+      if (added?.status === 409 && (added.json as { code?: string }).code === "stock_short") {
+        shopper.skus = shopper.skus.filter((s) => s !== skuCode);
+        continue;
+      }
       if (added?.status !== 200) return unexpected("POST /api/Cart/AdditemToCart", added);
       cart = Cart.parse(added.json);
     }

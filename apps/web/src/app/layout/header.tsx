@@ -17,6 +17,7 @@ import { AccountStrip } from "./account-strip";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { HeaderCartSlot } from "./header-cart-slot";
+import { HttpProgressBar } from "./http-progress-bar";
 import { headerIconButton } from "./header-styles";
 import { SearchBox } from "./search-box";
 import { SideMenu } from "./side-menu";
@@ -62,6 +63,8 @@ export function Header() {
     <>
       {/* The contact bar scrolls away; the shop bar under it (logo, search, wishlist, cart) sticks. */}
       <header className="sticky z-30 shadow-sm" style={{ top: -height }}>
+        {/* Fixed to the top of the window; inside the banner so it is in a landmark. */}
+        <HttpProgressBar />
         <div ref={contactBar} className="on-brand bg-brand-strong text-[0.8125rem] text-on-brand">
           <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-2 px-2 sm:px-4 lg:px-6">
             <div className="flex min-w-0 flex-1 items-center justify-between sm:justify-center lg:justify-start">

@@ -1,4 +1,4 @@
-// The page frame around every route: progress bar, skip link, browser notice, header,
+// The page frame around every route: skip link, browser notice, header (with the progress bar),
 // breadcrumb, main content, footer and back-to-top, plus scroll restoration between pages.
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
@@ -7,7 +7,6 @@ import { Breadcrumb } from "./breadcrumb";
 import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { HttpProgressBar } from "./http-progress-bar";
 import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
 export function RootLayout() {
@@ -20,7 +19,6 @@ export function RootLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <HttpProgressBar />
       <a
         id="skip-link"
         href="#main"

@@ -1,6 +1,6 @@
-// Users (Admin): everyone in the tenant the admin acts for, searchable by name, username,
-// e-mail, account, role or tenant, with enable/disable beside each. A table on wide screens,
-// cards on phones.
+// Users (Admin): everyone in every tenant the admin holds, with their tenants shown and a
+// tenant filter, searchable by name, username, e-mail, account, role or tenant, with
+// enable/disable beside each. A table on wide screens, cards on phones.
 import { useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
@@ -16,12 +16,19 @@ import { LoadFailed } from "../../lib/ui/load-failed";
 import { Loading } from "../../lib/ui/loading";
 import { filterUsers } from "./user-search";
 import { UserStatusBadge } from "./user-status";
+import { tenantLabel } from "./tenant-label";
+import { useSession } from "../../lib/session";
 
 const fullName = (user: User) => `${user.firstname} ${user.lastname}`.trim();
 
 function RoleList({ user }: { user: User }) {
   if (user.roles.length === 0) return <span className="text-muted">No roles</span>;
   return <>{user.roles.join(", ")}</>;
+}
+
+function TenantList({ user }: { user: User }) {
+  if (user.tenants.length === 0) return <span className="text-muted">None yet</span>;
+  return <>{user.tenants.map(tenantLabel).join(", ")}</>;
 }
 
 function EditLink({ user, className = "" }: { user: User; className?: string }) {
@@ -53,6 +60,9 @@ function UsersTable({ users }: { users: User[] }) {
               Roles
             </th>
             <th scope="col" className="px-4 py-3">
+              Tenants
+            </th>
+            <th scope="col" className="px-4 py-3">
               Status
             </th>
             <th scope="col" className="px-4 py-3">
@@ -79,6 +89,9 @@ function UsersTable({ users }: { users: User[] }) {
               <td className="px-4 py-2">{user.customerAccount ?? <span className="text-muted">—</span>}</td>
               <td className="px-4 py-2">
                 <RoleList user={user} />
+              </td>
+              <td className="px-4 py-2">
+                <TenantList user={user} />
               </td>
               <td className="px-4 py-2">
                 <UserStatusBadge user={user} />
@@ -118,6 +131,10 @@ function UserCards({ users }: { users: User[] }) {
             <dd>
               <RoleList user={user} />
             </dd>
+            <dt className="text-muted">Tenants</dt>
+            <dd>
+              <TenantList user={user} />
+            </dd>
           </dl>
           <div className="mt-3 grid grid-cols-2 gap-2">
             <EditLink user={user} />
@@ -135,7 +152,11 @@ export function UsersPage() {
   const [search, setSearch] = useState("");
   const deferredSearch = useDeferredValue(search);
   const users = useQuery(usersQueryOptions());
-  const shown = users.data ? filterUsers(users.data, deferredSearch) : [];
+  const held = useSession()?.claims.tenants ?? [];
+  const [tenant, setTenant] = useState("");
+  const tenantId = useId();
+  const inTenant = (users.data ?? []).filter((u) => tenant === "" || u.tenants.includes(tenant));
+  const shown = filterUsers(inTenant, deferredSearch);
 
   return (
     <section aria-labelledby="page-title" className="py-6 sm:py-8">
@@ -149,25 +170,47 @@ export function UsersPage() {
         </Link>
       </div>
 
-      <div role="search" className="mt-5 max-w-xl">
-        <label htmlFor={searchId} className={labelClass}>
-          Search users
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 mt-0.75 size-4 -translate-y-1/2 text-muted"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, username, e-mail, account or role"
-            autoComplete="off"
-            className={`${inputClass(false)} pl-9`}
-          />
+      <div role="search" aria-label="Find users" className="mt-5 flex max-w-3xl flex-wrap gap-3">
+        <div className="min-w-0 flex-[2_1_16rem]">
+          <label htmlFor={searchId} className={labelClass}>
+            Search users
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 mt-0.75 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Name, username, e-mail, account or role"
+              autoComplete="off"
+              className={`${inputClass(false)} pl-9`}
+            />
+          </div>
         </div>
+        {held.length > 1 && (
+          <div className="flex-[1_1_10rem]">
+            <label htmlFor={tenantId} className={labelClass}>
+              Tenant
+            </label>
+            <select
+              id={tenantId}
+              value={tenant}
+              onChange={(event) => setTenant(event.target.value)}
+              className={inputClass(false)}
+            >
+              <option value="">All my tenants</option>
+              {held.map((code) => (
+                <option key={code} value={code}>
+                  {tenantLabel(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
 
       <div className="mt-6">
@@ -188,7 +231,7 @@ export function UsersPage() {
             </p>
             {shown.length === 0 ? (
               <p className="rounded-xl border border-dashed border-line p-6 text-center text-muted">
-                No user matches “{deferredSearch}”.
+                {deferredSearch ? `No user matches “${deferredSearch}”.` : "No user in this tenant."}
               </p>
             ) : (
               <>
