@@ -169,3 +169,30 @@ describe("image paths for a visitor", () => {
     await page.context().close();
   });
 });
+
+describe("focus after a page change or a search", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)("lands on the results heading, not the top of the page (%s)", async (_name, viewport) => {
+    const page = await openPage(browser, viewport);
+    await page.goto(`${baseUrl}/products?category=Chips`);
+    const main = page.getByRole("main");
+    await main
+      .getByRole("button", { name: "Log in to order" })
+      .or(main.getByRole("link", { name: "Log in to order" }))
+      .first()
+      .waitFor();
+    await main.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
+    await page.waitForURL(/pageNumber=2/);
+    const headingFocused = () => page.evaluate(() => document.activeElement?.tagName === "H1");
+    await expect.poll(headingFocused).toBe(true);
+
+    await page.getByRole("banner").getByRole("searchbox", { name: "Search for products" }).fill("rusks");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/searchText=rusks/);
+    await main.getByRole("heading", { level: 1, name: /rusks/ }).waitFor();
+    await expect.poll(headingFocused).toBe(true);
+    await page.context().close();
+  });
+});

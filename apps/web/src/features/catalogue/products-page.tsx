@@ -1,6 +1,6 @@
 // The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
 // brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -53,6 +53,23 @@ function activeFilterCount(view: ProductsView): number {
   return levels + (brand ? 1 : 0) + searchCategory;
 }
 
+/**
+ * After a new search or a page change (not on arrival, and not when a filter is ticked, where
+ * the buyer is still choosing), focus moves to the results heading, so a keyboard user goes on
+ * from the results rather than from the top of the page and through every filter again.
+ */
+function useFocusOnNewResults(searchText: string | null | undefined, pageNumber: string | null) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const seen = useRef(`${searchText ?? ""}|${pageNumber ?? "1"}`);
+  useEffect(() => {
+    const now = `${searchText ?? ""}|${pageNumber ?? "1"}`;
+    if (now === seen.current) return;
+    seen.current = now;
+    heading.current?.focus();
+  }, [searchText, pageNumber]);
+  return heading;
+}
+
 export function ProductsPage() {
   const [params] = useSearchParams();
   const view = readProductsView(params);
@@ -60,6 +77,7 @@ export function ProductsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = pageTitle(view);
   useDocumentTitle(title);
+  const heading = useFocusOnNewResults(view.route.searchText, params.get("pageNumber"));
 
   const result = search.data;
   const showBanner =
@@ -120,7 +138,13 @@ export function ProductsPage() {
   return (
     <div className="pb-4 pt-2">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-fg outline-none sm:text-3xl"
+        >
+          {title}
+        </h1>
         <p aria-live="polite" className="text-sm text-muted">
           {search.isPlaceholderData ? "Searching…" : result ? countText(result, view.route.brand) : ""}
         </p>
