@@ -196,3 +196,30 @@ describe("focus after a page change or a search", () => {
     await page.context().close();
   });
 });
+
+describe("the No Images work list", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)("can be searched by product code or description (%s)", async (_name, viewport) => {
+    const page = await openPage(browser, viewport);
+    await openLoggedIn(page, baseUrl, "staff", "/manage");
+    const main = page.getByRole("main");
+    const finder = main.getByRole("search", { name: "Find in the work list" });
+    // The work list's items open the editor (?sku=…).
+    const items = main.locator('a[href*="sku="]');
+    const first = items.first();
+    await first.waitFor();
+    const code = /([A-Z]{3}\d{4}) ·/.exec((await first.textContent()) ?? "")![1]!;
+    await finder.getByRole("searchbox").fill(code.toLowerCase());
+    await finder.getByRole("button", { name: "Find" }).click();
+    await page.waitForURL(new RegExp(`search=${code.toLowerCase()}`));
+    await expect.poll(() => items.count()).toBe(1);
+    await expect(items.first().textContent()).resolves.toContain(code);
+    await finder.getByRole("searchbox").fill("no product is called this");
+    await finder.getByRole("button", { name: "Find" }).click();
+    await main.getByText("No product without a picture matches", { exact: false }).waitFor();
+    await expectNoViolations(page, `the No Images work list at ${viewport.width} px`);
+    await page.context().close();
+  });
+});

@@ -15,6 +15,8 @@ export const ProductsWithoutImagesQuery = z.object({
     .number<string>()
     .pipe(z.literal(RESULTS_PER_PAGE_CHOICES, "Choose 12, 24 or 48 results per page"))
     .default(24),
+  /** Narrows the list to products whose code or description holds this text (any case). */
+  search: z.string().trim().max(100).optional(),
 });
 export type ProductsWithoutImagesQuery = z.infer<typeof ProductsWithoutImagesQuery>;
 

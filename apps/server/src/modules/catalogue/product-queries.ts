@@ -78,20 +78,33 @@ export async function productRows(
   return result.rows;
 }
 
-/** The staff work list: active products with no image at all. */
-const withoutImages = sql`p.active AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.sku_code = p.sku_code)`;
+/**
+ * The staff work list: active products with no image at all, narrowed (when `search` is given)
+ * to those whose code or description holds the text, in any case.
+ */
+function withoutImages(search: string | undefined) {
+  const base = sql`p.active AND NOT EXISTS (SELECT 1 FROM product_images i WHERE i.sku_code = p.sku_code)`;
+  if (!search) return base;
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${base} AND (p.sku_code ILIKE ${like} OR p.description ILIKE ${like})`;
+}
 
-export async function countProductsWithoutImages(db: Db): Promise<number> {
+export async function countProductsWithoutImages(db: Db, search?: string): Promise<number> {
   // product_images (sku_code, position) unique index answers "has any image" per product.
   const result = await sql<{
     total: number;
-  }>`SELECT count(*) AS total FROM products p WHERE ${withoutImages}`.execute(db);
-  return result.rows[0]!.total;
+  }>`SELECT count(*) AS total FROM products p WHERE ${withoutImages(search)}`.execute(db);
+  return Number(result.rows[0]!.total);
 }
 
-export async function productsWithoutImages(db: Db, limit: number, offset: number): Promise<string[]> {
+export async function productsWithoutImages(
+  db: Db,
+  limit: number,
+  offset: number,
+  search?: string,
+): Promise<string[]> {
   const result = await sql<{ skuCode: string }>`
-    SELECT p.sku_code FROM products p WHERE ${withoutImages}
+    SELECT p.sku_code FROM products p WHERE ${withoutImages(search)}
      ORDER BY p.category, p.description, p.sku_code
      LIMIT ${limit} OFFSET ${offset}
   `.execute(db);

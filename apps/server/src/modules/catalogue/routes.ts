@@ -47,10 +47,10 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   );
 
   handle(app, pendingProductRoutes.withoutImages, async (request) => {
-    const { pageNumber, resultsPerPage } = request.query;
-    const total = await countProductsWithoutImages(db);
+    const { pageNumber, resultsPerPage, search } = request.query;
+    const total = await countProductsWithoutImages(db, search);
     const window = pageWindow(total, resultsPerPage, pageNumber);
-    const skuCodes = await productsWithoutImages(db, resultsPerPage, window.offset);
+    const skuCodes = await productsWithoutImages(db, resultsPerPage, window.offset, search);
     return {
       total,
       resultsPerPage,

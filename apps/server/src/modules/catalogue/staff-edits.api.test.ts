@@ -61,6 +61,47 @@ describe("staff-only product endpoints", () => {
 });
 
 describe("GET /api/Product/WithoutImages", () => {
+  it("narrows the list to products whose code or description holds the search text, in any case", async () => {
+    const sku = await productWithoutImages();
+    const byCode = await t.request({
+      method: "GET",
+      url: `/api/Product/WithoutImages?${new URLSearchParams({ search: sku.toLowerCase() })}`,
+      token: staff,
+    });
+    expect(byCode.statusCode, byCode.body).toBe(200);
+    expect(byCode.json().skuResults.map((p: { skuCode: string }) => p.skuCode)).toContain(sku);
+    expect(
+      byCode
+        .json()
+        .skuResults.every((p: { skuCode: string }) => p.skuCode.toLowerCase().includes(sku.toLowerCase())),
+    ).toBe(true);
+    const { description } = await t.database.db
+      .selectFrom("products")
+      .select("description")
+      .where("skuCode", "=", sku)
+      .executeTakeFirstOrThrow();
+    const word = description.split(" ").at(-1)!.toUpperCase();
+    const byWord = (
+      await t.request({
+        method: "GET",
+        url: `/api/Product/WithoutImages?${new URLSearchParams({ search: word, resultsPerPage: "48" })}`,
+        token: staff,
+      })
+    ).json();
+    expect(byWord.total).toBeGreaterThan(0);
+    expect(
+      byWord.skuResults.every((p: { skuCode: string; skuDescription: string }) =>
+        `${p.skuCode} ${p.skuDescription}`.toUpperCase().includes(word),
+      ),
+    ).toBe(true);
+    const none = await t.request({
+      method: "GET",
+      url: "/api/Product/WithoutImages?search=no%25such_thing",
+      token: staff,
+    });
+    expect(none.json().total).toBe(0);
+  });
+
   it("lists the products that have no image, page by page", async () => {
     const { rows } = await sql<{ n: number }>`
       SELECT count(*) AS n FROM products p WHERE p.active

@@ -1,18 +1,23 @@
 // /manage, the No Images work list (SPEC §2, §6): products without a picture, and beside it an
 // editor for the chosen one (?sku=…) where staff upload pictures, pick the cover and correct
 // the description. The route lets in Staff, Admin and NoImage; only Staff and Admin may edit.
-import { Link, useSearchParams } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { useId } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ArrowLeft, Search } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ProductEditor } from "./manage/product-editor";
 import { WorkList } from "./manage/work-list";
 
-function manageHref(params: URLSearchParams, changes: { pageNumber?: number; sku?: string | null }): string {
+type ManageChanges = { pageNumber?: number; sku?: string | null; search?: string };
+
+function manageHref(params: URLSearchParams, changes: ManageChanges): string {
   const next = new URLSearchParams();
   const page = changes.pageNumber ?? Number(params.get("pageNumber") ?? 1);
   const sku = changes.sku === undefined ? params.get("sku") : changes.sku;
+  const search = changes.search ?? params.get("search") ?? "";
+  if (search) next.set("search", search);
   if (page > 1) next.set("pageNumber", String(page));
   if (sku) next.set("sku", sku);
   const query = next.toString();
@@ -28,7 +33,10 @@ export function ManageImagesPage() {
   const requestedPage = Number(params.get("pageNumber") ?? 1);
   const pageNumber = Number.isInteger(requestedPage) && requestedPage > 0 ? requestedPage : 1;
   const selectedSku = params.get("sku")?.trim() || null;
-  const hrefFor = (changes: { pageNumber?: number; sku?: string | null }) => manageHref(params, changes);
+  const search = params.get("search")?.trim() ?? "";
+  const hrefFor = (changes: ManageChanges) => manageHref(params, changes);
+  const navigate = useNavigate();
+  const searchId = useId();
 
   if (!canSee) {
     // The route's guard normally stops this; it shows when the session ends while the page is open.
@@ -58,12 +66,40 @@ export function ManageImagesPage() {
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:gap-8">
         {/* On a phone the open editor takes the screen; the list is one tap back. */}
-        <WorkList
-          pageNumber={pageNumber}
-          selectedSku={selectedSku}
-          hrefFor={hrefFor}
-          className={selectedSku ? "hidden lg:block" : ""}
-        />
+        <div className={`flex flex-col gap-3 ${selectedSku ? "hidden lg:flex" : ""}`}>
+          <form
+            role="search"
+            aria-label="Find in the work list"
+            key={search}
+            className="flex"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const text = String(new FormData(event.currentTarget).get("search") ?? "").trim();
+              navigate(manageHref(params, { search: text, pageNumber: 1 }));
+            }}
+          >
+            <label htmlFor={searchId} className="sr-only">
+              Product code or description
+            </label>
+            <input
+              id={searchId}
+              name="search"
+              type="search"
+              defaultValue={search}
+              maxLength={100}
+              placeholder="Product code or description"
+              className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-3 text-base text-fg placeholder:text-muted"
+            />
+            <button
+              type="submit"
+              aria-label="Find"
+              className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-r-lg bg-brand-bg text-on-brand hover:bg-brand-strong"
+            >
+              <Search aria-hidden="true" className="size-5" />
+            </button>
+          </form>
+          <WorkList pageNumber={pageNumber} search={search} selectedSku={selectedSku} hrefFor={hrefFor} />
+        </div>
         {selectedSku ? (
           <div className="flex min-w-0 flex-col gap-2 self-start">
             <Link

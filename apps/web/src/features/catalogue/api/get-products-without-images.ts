@@ -6,18 +6,23 @@ import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 
 export const WORK_LIST_PAGE_SIZE = 12;
 
-export function getProductsWithoutImagesQueryOptions(pageNumber: number) {
+/** One page of the list; with `search`, only products whose code or description holds it. */
+export function getProductsWithoutImagesQueryOptions(pageNumber: number, search = "") {
   return queryOptions({
-    queryKey: [...CATALOGUE_KEY, "without-images", pageNumber],
+    queryKey: [...CATALOGUE_KEY, "without-images", pageNumber, search],
     queryFn: ({ signal }) =>
       apiRequest(pendingProductRoutes.withoutImages, {
-        query: { pageNumber: String(pageNumber), resultsPerPage: String(WORK_LIST_PAGE_SIZE) },
+        query: {
+          pageNumber: String(pageNumber),
+          resultsPerPage: String(WORK_LIST_PAGE_SIZE),
+          ...(search ? { search } : {}),
+        },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useProductsWithoutImages(pageNumber: number) {
-  return useQuery(getProductsWithoutImagesQueryOptions(pageNumber));
+export function useProductsWithoutImages(pageNumber: number, search = "") {
+  return useQuery(getProductsWithoutImagesQueryOptions(pageNumber, search));
 }

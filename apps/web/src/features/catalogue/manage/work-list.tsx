@@ -9,13 +9,15 @@ import { formatCount } from "../../../lib/products/product-labels";
 
 interface WorkListProps {
   pageNumber: number;
+  /** Only products whose code or description holds this text ("" for all). */
+  search: string;
   selectedSku: string | null;
   hrefFor: (changes: { pageNumber?: number; sku?: string | null }) => string;
   className?: string;
 }
 
-export function WorkList({ pageNumber, selectedSku, hrefFor, className = "" }: WorkListProps) {
-  const list = useProductsWithoutImages(pageNumber);
+export function WorkList({ pageNumber, search, selectedSku, hrefFor, className = "" }: WorkListProps) {
+  const list = useProductsWithoutImages(pageNumber, search);
 
   let content;
   if (list.isPending) {
@@ -34,6 +36,12 @@ export function WorkList({ pageNumber, selectedSku, hrefFor, className = "" }: W
         error={list.error}
         onRetry={() => void list.refetch()}
       />
+    );
+  } else if (list.data.total === 0 && search) {
+    content = (
+      <p className="rounded-lg border border-dashed border-line p-4 text-muted">
+        No product without a picture matches “{search}”.
+      </p>
     );
   } else if (list.data.total === 0) {
     content = (
