@@ -11,18 +11,16 @@ import { Order } from "@trade-shop/contracts/orders";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
-import { callApi, uniqueName } from "./support/api";
+import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { expectProblem } from "./support/page-errors";
-import { apiToken } from "./support/session";
+import { newCustomerLogin } from "./support/session";
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Before-The-Click-2026";
 const SESSION_KEY = "tradeshop.session";
 
 let browser: Browser;
-let admin: string;
 let pool: Buyer[];
 let warehouse: string;
 let other: Buyer;
@@ -40,21 +38,7 @@ interface Buyer {
 async function newBuyers(count: number): Promise<Buyer[]> {
   const buyers: Buyer[] = [];
   for (let n = 6; n < 6 + count; n++) {
-    const username = uniqueName("e2e-click-");
-    await callApi(baseUrl, "POST", "/api/Users", {
-      token: admin,
-      body: {
-        username,
-        firstname: "Zanele",
-        lastname: "Mthembu",
-        email: `${username}@e2e.test`,
-        password: PASSWORD,
-        roles: ["Customer"],
-        tenants: ["gauteng"],
-        customerAccount: `CUS${String(n).padStart(4, "0")}`,
-      },
-    });
-    const token = await apiToken(baseUrl, username, PASSWORD);
+    const token = await newCustomerLogin(baseUrl, `CUS${String(n).padStart(4, "0")}`);
     const details = await callApi(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
       token,
       answer: CustomerDetails,
@@ -122,7 +106,6 @@ async function stockOf(token: string, skuCode: string): Promise<number> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await apiToken(baseUrl, "admin");
   pool = await newBuyers(14);
   warehouse = busiestWarehouse(pool);
   // Buys from the same warehouse as the stock tests' buyers, to sell their stock from under them.

@@ -5,10 +5,10 @@
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callApi, uniqueName } from "./support/api";
+import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { apiToken, openLoggedIn } from "./support/session";
+import { apiToken, newCustomerLogin, openLoggedIn } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 const NOTICE = "Licensed liquor customers only";
@@ -71,22 +71,7 @@ describe.each([
   ["desktop", DESKTOP, "CUS0021"],
 ] as const)("saved state on a %s", (_name, viewport, customerAccount) => {
   it("fills the heart of a wishlisted product and shows the packs in the cart, after a reload too", async () => {
-    const username = uniqueName("e2e-saved-");
-    const password = "Saved-State-2026-Stock";
-    await callApi(baseUrl, "POST", "/api/Users", {
-      token: await apiToken(baseUrl, "admin"),
-      body: {
-        username,
-        firstname: "Sipho",
-        lastname: "Ndlovu",
-        email: `${username}@e2e.test`,
-        password,
-        roles: ["Customer"],
-        tenants: ["gauteng"],
-        customerAccount,
-      },
-    });
-    const token = await apiToken(baseUrl, username, password);
+    const token = await newCustomerLogin(baseUrl, customerAccount);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
       token,
       body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Biscuits" },

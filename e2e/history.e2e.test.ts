@@ -6,13 +6,12 @@ import { Order } from "@trade-shop/contracts/orders";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
-import { callApi, uniqueName } from "./support/api";
+import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { apiToken } from "./support/session";
+import { newCustomerLogin } from "./support/session";
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "History-Search-2026-Run";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,21 +26,7 @@ describe.each([
   ["desktop", DESKTOP, "CUS0023"],
 ] as const)("order history on a %s", (_name, viewport, customerAccount) => {
   it("finds an order by product and by day, moves focus to the results, and reorders a row", async () => {
-    const username = uniqueName("e2e-history-");
-    await callApi(baseUrl, "POST", "/api/Users", {
-      token: await apiToken(baseUrl, "admin"),
-      body: {
-        username,
-        firstname: "Ayanda",
-        lastname: "Zulu",
-        email: `${username}@e2e.test`,
-        password: PASSWORD,
-        roles: ["Customer"],
-        tenants: ["gauteng"],
-        customerAccount,
-      },
-    });
-    const token = await apiToken(baseUrl, username, PASSWORD);
+    const token = await newCustomerLogin(baseUrl, customerAccount);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
       token,
       body: { pageNumber: 2, resultsPerPage: 24, inStockOnly: true, categoryFilter: "Sweets" },

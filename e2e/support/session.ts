@@ -2,7 +2,7 @@
 // screens): the token comes from the real API and is stored where the web app keeps it.
 import { LoginResult } from "@trade-shop/contracts/identity";
 import type { Page } from "playwright-core";
-import { callApi } from "./api";
+import { callApi, uniqueName } from "./api";
 import { expectProblem } from "./page-errors";
 
 export const DEMO_PASSWORD = "Demo-Trade-2026";
@@ -30,4 +30,30 @@ export function expectNoCustomerAccount(page: Page): void {
   expectProblem(page, "not_a_customer", "/api/Wishlist/GetUserWishlist");
   expectProblem(page, "not_found", "/api/Users/GetCustomerDetails");
   expectProblem(page, "not_found", "/api/Users/GetCreditDetails");
+}
+
+/**
+ * A Customer login of its own on a demo customer account that has none yet (CUS0004 on; each
+ * test file keeps to its own accounts), made through the admin API; resolves with its token.
+ */
+export async function newCustomerLogin(
+  baseUrl: string,
+  customerAccount: string,
+  password = "Own-Login-For-A-Test-2026",
+): Promise<string> {
+  const username = uniqueName("e2e-buyer-");
+  await callApi(baseUrl, "POST", "/api/Users", {
+    token: await apiToken(baseUrl, "admin"),
+    body: {
+      username,
+      firstname: "Zanele",
+      lastname: "Mthembu",
+      email: `${username}@e2e.test`,
+      password,
+      roles: ["Customer"],
+      tenants: ["gauteng"],
+      customerAccount,
+    },
+  });
+  return apiToken(baseUrl, username, password);
 }

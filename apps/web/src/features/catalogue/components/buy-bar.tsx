@@ -6,6 +6,7 @@ import { useEffect, useState, type RefObject } from "react";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { useCustomerDetails } from "../../../lib/account/account-queries";
+import { BottomBar } from "../../../lib/ui/bottom-bar";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useProductActions } from "../product-actions";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
@@ -45,40 +46,29 @@ export function BuyBar({
   const orderable = actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false);
   const shown = orderable && !controlsOnScreen;
 
-  useEffect(() => {
-    if (!shown) return;
-    document.body.dataset.bottomBar = "";
-    return () => void delete document.body.dataset.bottomBar;
-  }, [shown]);
-
   if (!shown) return null;
   const prices = productPrices(product);
   const price =
     appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal.incl : prices.list.incl;
   return (
-    <section
-      aria-label="Buy"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface px-4 py-2 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden"
-    >
-      <div className="flex items-center gap-3">
-        <p className="min-w-0 flex-1 leading-tight">
-          <span className="block text-lg font-extrabold tabular-nums">
-            {price} <span className="text-xs font-normal text-muted">incl. VAT</span>
-          </span>
-          {quantity !== null && <span className="text-xs text-muted">{packsText(quantity)}</span>}
-        </p>
-        <button
-          type="button"
-          className={buttonClass()}
-          disabled={quantity === null}
-          onClick={() => {
-            if (quantity !== null) actions?.addToCart(product, quantity);
-          }}
-        >
-          <ShoppingCart aria-hidden="true" className="size-4" />
-          Add to cart
-        </button>
-      </div>
-    </section>
+    <BottomBar label="Buy" className="md:hidden">
+      <p className="min-w-0 flex-1 leading-tight">
+        <span className="block text-lg font-extrabold tabular-nums">
+          {price} <span className="text-xs font-normal text-muted">incl. VAT</span>
+        </span>
+        {quantity !== null && <span className="text-xs text-muted">{packsText(quantity)}</span>}
+      </p>
+      <button
+        type="button"
+        className={buttonClass()}
+        disabled={quantity === null}
+        onClick={() => {
+          if (quantity !== null) actions?.addToCart(product, quantity);
+        }}
+      >
+        <ShoppingCart aria-hidden="true" className="size-4" />
+        Add to cart
+      </button>
+    </BottomBar>
   );
 }
