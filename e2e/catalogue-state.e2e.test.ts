@@ -9,6 +9,7 @@ import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, newCustomerLogin, openLoggedIn } from "./support/session";
+import { formatCount } from "../apps/web/src/lib/products/product-labels";
 
 const baseUrl = inject("baseUrl");
 const NOTICE = "Licensed liquor customers only";
@@ -136,6 +137,56 @@ describe.each([
     await page.getByRole("main").getByText("In cart: 1").waitFor();
     await page.context().close();
   });
+});
+
+describe("stock a visitor sees", () => {
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "is one warehouse's figure, named on the list and the product page, as a customer's is (%s)",
+    async (_name, viewport) => {
+      const body = { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" };
+      const visitorSearch = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+        body,
+        answer: ProductSearchResult,
+      });
+      const shown = visitorSearch.skuResults[0]!;
+      expect(shown.stockingWarehouseCode).toBe("JHB");
+
+      const page = await openPage(browser, viewport);
+      await page.goto(`${baseUrl}/products?category=Chips`);
+      const main = page.getByRole("main");
+      await main.getByText(/ · stock at JHB$/).waitFor();
+      await page.goto(`${baseUrl}/products/${shown.skuCode}`);
+      await main
+        .getByText("Stock at our JHB warehouse. Log in to see the stock of the warehouse that supplies you.")
+        .waitFor();
+      const figure = shown.stockOnHand > 10 ? `In stock: ${formatCount(shown.stockOnHand)}` : /Only \d+ left/;
+      await expect(main.getByText(figure).first().isVisible()).resolves.toBe(true);
+      // A visitor is offered Log in to order, on a phone in the buy bar too, never Add to cart.
+      if (viewport === PHONE) {
+        await page
+          .getByRole("region", { name: "Buy" })
+          .getByRole("link", { name: "Log in to order" })
+          .waitFor();
+      }
+      await expect(page.getByRole("button", { name: /Add to cart/ }).count()).resolves.toBe(0);
+      await expectNoViolations(page, `a product page's stock for a visitor at ${viewport.width} px`);
+
+      // A customer sees the warehouse that supplies them named instead.
+      const token = await apiToken(baseUrl, "spaza");
+      const own = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+        token,
+        body,
+        answer: ProductSearchResult,
+      });
+      const warehouse = own.skuResults[0]!.stockingWarehouseCode;
+      await openLoggedIn(page, baseUrl, "spaza", `/products/${shown.skuCode}`);
+      await main.getByText(`Stock at ${warehouse}, the warehouse that supplies you.`).waitFor();
+      await page.context().close();
+    },
+  );
 });
 
 describe("image paths for a visitor", () => {

@@ -143,6 +143,13 @@ export interface Enquiries {
   phone: string | null;
 }
 
+export interface LoginLockouts {
+  failedLoginAttempts: Generated<number>;
+  key: string;
+  lockoutExpiryDate: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface OrderLines {
   assignedDiscount: Generated<number>;
   category: string | null;
@@ -353,13 +360,6 @@ export interface UserRoles {
   userId: number;
 }
 
-export interface LoginLockouts {
-  failedLoginAttempts: Generated<number>;
-  key: string;
-  lockoutExpiryDate: Timestamp | null;
-  updatedAt: Generated<Timestamp>;
-}
-
 export interface Users {
   createdBy: Generated<string>;
   createdDate: Generated<Timestamp>;
@@ -390,6 +390,7 @@ export interface Warehouses {
   code: string;
   name: string;
   region: string;
+  shownToVisitors: Generated<boolean>;
 }
 
 export interface WishlistItems {
@@ -418,8 +419,8 @@ export interface DB {
   customerAddresses: CustomerAddresses;
   customers: Customers;
   deals: Deals;
-  loginLockouts: LoginLockouts;
   enquiries: Enquiries;
+  loginLockouts: LoginLockouts;
   orderLines: OrderLines;
   orders: Orders;
   orderStatusHistory: OrderStatusHistory;

@@ -21,6 +21,9 @@ export const WAREHOUSES = [
 
 export type WarehouseCode = (typeof WAREHOUSES)[number]["code"];
 
+/** The warehouse whose stock visitors and staff see (decision 98). */
+export const VISITOR_WAREHOUSE: WarehouseCode = "JHB";
+
 export const ROLES = [
   {
     name: "Customer",

@@ -10,6 +10,7 @@ import {
   RT_CATEGORY,
   SKU_PREFIX,
   TENANTS,
+  VISITOR_WAREHOUSE,
   WAREHOUSES,
   type BrandName,
   type Category,
@@ -45,7 +46,6 @@ export interface DemoOptions {
   /** "Now" for the demo: order history runs up to it, deals are running on it. */
   referenceDate?: Date;
 }
-
 
 /** Rows per table, in an order that satisfies every foreign key. */
 export interface DemoTables {
@@ -100,7 +100,6 @@ export interface DemoData {
   tables: DemoTables;
 }
 
-
 const DAY_MS = 86_400_000;
 
 export function generateDemoData(options: DemoOptions = {}): DemoData {
@@ -136,7 +135,10 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     tables: {
       tenants: TENANTS.map((tenant) => ({ ...tenant, enabled: true })),
       roles: ROLES.map((role, index) => ({ id: index + 1, ...role, enabled: true })),
-      warehouses: WAREHOUSES.map((warehouse) => ({ ...warehouse })),
+      warehouses: WAREHOUSES.map((warehouse) => ({
+        ...warehouse,
+        shownToVisitors: warehouse.code === VISITOR_WAREHOUSE,
+      })),
       brands,
       products: catalogue.productRows,
       productExtendedData: catalogue.extendedData,

@@ -9,6 +9,7 @@ import * as m0007 from "./0007-order-id-by-default";
 import * as m0008 from "./0008-token-version";
 import * as m0009 from "./0009-login-lockouts";
 import * as m0010 from "./0010-outbox-leases";
+import * as m0011 from "./0011-visitor-warehouse";
 
 export interface Migration {
   version: number;
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   { version: 8, ...m0008 },
   { version: 9, ...m0009 },
   { version: 10, ...m0010 },
+  { version: 11, ...m0011 },
 ];

@@ -126,25 +126,65 @@ describe("POST /api/Product/GetProductBySkuCode", () => {
     });
   });
 
-  it("shows a customer the stock of their own warehouse, and a visitor the stock of all", async () => {
+  it("shows a customer the stock of their own warehouse, and a visitor the stock of the one warehouse shown to visitors", async () => {
     const trader = await customerOf("trader");
-    const { rows } = await sql<{ skuCode: string; own: number; total: number }>`
-      SELECT s.sku_code, s.on_hand AS own, (SELECT sum(on_hand) FROM stock a WHERE a.sku_code = s.sku_code) AS total
+    // A product held in the trader's warehouse and in another one, with different figures, and
+    // held elsewhere too, so the visitor's figure is neither the trader's nor the sum.
+    const { rows } = await sql<{ skuCode: string; own: number; other: string; shown: number; total: number }>`
+      SELECT s.sku_code, s.on_hand AS own, o.warehouse_code AS other, o.on_hand AS shown,
+             (SELECT sum(on_hand) FROM stock a WHERE a.sku_code = s.sku_code) AS total
         FROM stock s JOIN products p ON p.sku_code = s.sku_code
+        JOIN stock o ON o.sku_code = s.sku_code AND o.warehouse_code <> s.warehouse_code
        WHERE s.warehouse_code = ${trader.stockingWarehouseCode} AND p.active
-         AND s.on_hand > 0 AND s.on_hand < (SELECT sum(on_hand) FROM stock a WHERE a.sku_code = s.sku_code)
-       ORDER BY s.sku_code LIMIT 1`.execute(t.database.db);
+         AND s.on_hand > 0 AND o.on_hand > 0 AND o.on_hand <> s.on_hand
+         AND o.on_hand < (SELECT sum(on_hand) FROM stock a WHERE a.sku_code = s.sku_code)
+       ORDER BY s.sku_code, o.warehouse_code LIMIT 1`.execute(t.database.db);
     const fixture = rows[0]!;
-    expect(await product(fixture.skuCode, "trader")).toMatchObject({
-      stockOnHand: fixture.own,
-      stockingWarehouseCode: trader.stockingWarehouseCode,
-    });
-    expect(await product(fixture.skuCode)).toMatchObject({
-      stockOnHand: fixture.total,
-      stockingWarehouseCode: "",
-    });
-    // Staff have no customer account: they see what a visitor sees.
-    expect(await product(fixture.skuCode, "staff")).toMatchObject({ stockOnHand: fixture.total });
+    // Two statements: the one-marked-warehouse index is checked row by row.
+    const showToVisitors = async (code: string | null) => {
+      await sql`UPDATE warehouses SET shown_to_visitors = false`.execute(t.database.db);
+      await sql`UPDATE warehouses SET shown_to_visitors = true WHERE code = ${code}`.execute(t.database.db);
+    };
+    const marked = await t.database.db
+      .selectFrom("warehouses")
+      .select("code")
+      .where("shownToVisitors", "=", true)
+      .executeTakeFirst();
+    try {
+      await showToVisitors(fixture.other);
+      expect(await product(fixture.skuCode, "trader")).toMatchObject({
+        stockOnHand: fixture.own,
+        stockingWarehouseCode: trader.stockingWarehouseCode,
+      });
+      expect(await product(fixture.skuCode)).toMatchObject({
+        stockOnHand: fixture.shown,
+        stockingWarehouseCode: fixture.other,
+      });
+      // Staff have no customer account: they see what a visitor sees.
+      expect(await product(fixture.skuCode, "staff")).toMatchObject({
+        stockOnHand: fixture.shown,
+        stockingWarehouseCode: fixture.other,
+      });
+      // No warehouse marked: the first by code, still one warehouse's figure.
+      await showToVisitors(null);
+      const first = await t.database.db
+        .selectFrom("warehouses")
+        .select("code")
+        .orderBy("code")
+        .executeTakeFirstOrThrow();
+      const firstStock = await t.database.db
+        .selectFrom("stock")
+        .select("onHand")
+        .where("warehouseCode", "=", first.code)
+        .where("skuCode", "=", fixture.skuCode)
+        .executeTakeFirst();
+      expect(await product(fixture.skuCode)).toMatchObject({
+        stockOnHand: firstStock?.onHand ?? 0,
+        stockingWarehouseCode: first.code,
+      });
+    } finally {
+      await showToVisitors(marked?.code ?? null);
+    }
   });
 
   it("returns the extended data parsed with the contract, and the cover image's address", async () => {

@@ -1,12 +1,23 @@
 // Loads products as a given shopper sees them: the list price of their price list, the
 // tenant's current deal, the stock of their warehouse (visitors and staff: the product's own
-// list price, no deal, stock over all warehouses) and the cover image.
+// list price, no deal, the stock of the warehouse shown to visitors) and the cover image.
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { CustomerContext } from "../accounts/customer-context";
 
 /** Whose prices and stock to show; undefined for visitors and staff. */
 export type Shopper = CustomerContext | undefined;
+
+/**
+ * The warehouse whose stock a shopper sees, as SQL text: a customer's own; for visitors and
+ * staff the one warehouse marked `shown_to_visitors`, else the first by code (decision 98).
+ * One warehouse either way, so a visitor never sees a figure no single customer could buy.
+ */
+export function stockWarehouse(shopper: Shopper) {
+  return shopper
+    ? sql<string>`${shopper.stockingWarehouseCode}::text`
+    : sql<string>`(SELECT w.code FROM warehouses w ORDER BY w.shown_to_visitors DESC, w.code LIMIT 1)`;
+}
 
 export interface ProductRow {
   skuCode: string;
@@ -28,6 +39,8 @@ export interface ProductRow {
   dealMinQuantity: number | null;
   dealDiscountPercent: number | null;
   stockOnHand: number;
+  /** The warehouse `stockOnHand` is for (see stockWarehouse). */
+  stockWarehouseCode: string;
   coverHash: string | null;
   extendedData: unknown;
 }
@@ -39,10 +52,8 @@ export async function productRows(
   options: { withExtendedData?: boolean } = {},
 ): Promise<ProductRow[]> {
   if (skuCodes.length === 0) return [];
-  const stock = shopper
-    ? sql`(SELECT s.on_hand FROM stock s WHERE s.warehouse_code = ${shopper.stockingWarehouseCode} AND s.sku_code = p.sku_code)`
-    : // stock_sku_idx
-      sql`(SELECT sum(s.on_hand) FROM stock s WHERE s.sku_code = p.sku_code)`;
+  // stock's primary key (warehouse_code, sku_code).
+  const stock = sql`(SELECT s.on_hand FROM stock s WHERE s.warehouse_code = sw.code AND s.sku_code = p.sku_code)`;
   const price = shopper
     ? sql`coalesce((SELECT plp.list_price_cents FROM price_list_prices plp
                      WHERE plp.price_list_id = ${shopper.pricelistId} AND plp.sku_code = p.sku_code), p.list_price_cents)`
@@ -65,13 +76,14 @@ export async function productRows(
            ${price} AS list_price_excl_cents,
            d.deal_reference, d.description AS deal_description, d.min_quantity AS deal_min_quantity,
            d.discount_percent AS deal_discount_percent,
-           coalesce(${stock}, 0) AS stock_on_hand,
+           coalesce(${stock}, 0) AS stock_on_hand, sw.code AS stock_warehouse_code,
            -- product_images (sku_code, position) unique index; the cover first, else the first image.
            (SELECT i.content_hash FROM product_images i WHERE i.sku_code = p.sku_code
              ORDER BY i.is_cover DESC, i.position LIMIT 1) AS cover_hash,
            ${extended} AS extended_data
       FROM products p
       JOIN brands b ON b.id = p.brand_id
+     CROSS JOIN (SELECT ${stockWarehouse(shopper)} AS code) sw
       ${deal}
      WHERE p.sku_code = ANY(${[...skuCodes]}::text[]) AND p.active
   `.execute(db);

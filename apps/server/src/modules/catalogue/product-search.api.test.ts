@@ -205,11 +205,17 @@ describe("POST /api/Product/ProductSearch: browsing and facets", () => {
     expect(await inStock()).toContain(skuCode);
   });
 
-  it("shows a visitor products in stock in any warehouse", async () => {
-    const n = await count(sql<{ n: number }>`
+  it("shows a visitor the products in stock in the warehouse shown to visitors, not in any warehouse", async () => {
+    const inShown = await count(sql<{ n: number }>`
+      SELECT count(*) AS n FROM products p WHERE p.active AND EXISTS (
+        SELECT 1 FROM stock s JOIN warehouses w ON w.code = s.warehouse_code AND w.shown_to_visitors
+         WHERE s.sku_code = p.sku_code AND s.on_hand > 0)`);
+    const inAny = await count(sql<{ n: number }>`
       SELECT count(*) AS n FROM products p WHERE p.active AND EXISTS (SELECT 1 FROM stock s WHERE s.sku_code = p.sku_code AND s.on_hand > 0)`);
+    expect(inShown).toBeLessThan(inAny);
     const result = await search({ inStockOnly: true });
-    expect(result.total).toBe(n);
+    expect(result.total).toBe(inShown);
+    expect(result.skuResults.every((p) => p.stockOnHand > 0 && p.stockingWarehouseCode === "JHB")).toBe(true);
   });
 
   it("combines text, category, flags and brand, with facets for that query", async () => {

@@ -8,19 +8,13 @@ import { offeredDeal, priceLine } from "../pricing/price-line";
 import { productImageUrl } from "./image-urls";
 import { productRows, type ProductRow, type Shopper } from "./product-queries";
 
-/**
- * What a visitor's or staff member's product shows as its warehouse: they have none, their
- * stock is the total over all warehouses. (The contract's field is a non-null string.)
- */
-export const ALL_WAREHOUSES = "";
-
 /** Units in one pack; the catalogue stores it as printed, a whole number. */
 function packUnits(packSize: string): number {
   const units = Number.parseInt(packSize, 10);
   return Number.isInteger(units) && units > 0 ? units : 1;
 }
 
-export function toProduct(row: ProductRow, shopper: Shopper): Product {
+export function toProduct(row: ProductRow): Product {
   const deal = offeredDeal(row);
   // One pack priced as a line: list prices, and the deal's price per pack as the card shows it.
   const priced = priceLine({
@@ -53,7 +47,7 @@ export function toProduct(row: ProductRow, shopper: Shopper): Product {
     isLiquor: row.isLiquor,
     rtCategory: row.rtCategory,
     imageUrl: row.coverHash === null ? null : productImageUrl(row.coverHash),
-    stockingWarehouseCode: shopper?.stockingWarehouseCode ?? ALL_WAREHOUSES,
+    stockingWarehouseCode: row.stockWarehouseCode,
     vatRateCharged: row.vatRate,
     extendedData: row.extendedData == null ? null : ProductExtendedData.parse(row.extendedData),
   };
@@ -69,12 +63,12 @@ export async function loadProducts(
   const bySku = new Map(rows.map((row) => [row.skuCode, row]));
   return skuCodes.flatMap((sku) => {
     const row = bySku.get(sku);
-    return row ? [toProduct(row, shopper)] : [];
+    return row ? [toProduct(row)] : [];
   });
 }
 
 export async function productBySkuCode(db: Db, shopper: Shopper, skuCode: string): Promise<Product> {
   const [row] = await productRows(db, shopper, [skuCode], { withExtendedData: true });
   if (!row) throw notFound(`There is no product with the code ${skuCode}.`);
-  return toProduct(row, shopper);
+  return toProduct(row);
 }

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { ProductSortBy, SortDirection } from "@trade-shop/contracts/catalogue";
 import type { Db } from "../../db/database";
 import type { CategoryPathCount } from "./category-tree";
-import type { Shopper } from "./product-queries";
+import { stockWarehouse, type Shopper } from "./product-queries";
 
 export interface TextQuery {
   /** tsquery text (search-text.ts) the products must match. */
@@ -170,11 +170,8 @@ export async function searchProductRows(
     filters.category !== null && sql`p.category = ${filters.category}`,
     filters.featuredOnly && sql`p.is_featured`,
     filters.newOnly && sql`p.is_new`,
-    // stocked_in is kept by the stock triggers of migration 0002; visitors: any warehouse.
-    filters.inStockOnly &&
-      (shopper
-        ? sql`${shopper.stockingWarehouseCode}::text = ANY (p.stocked_in)`
-        : sql`p.stocked_in <> '{}'`),
+    // stocked_in is kept by the stock triggers of migration 0002; the shopper's one warehouse.
+    filters.inStockOnly && sql`${stockWarehouse(shopper)} = ANY (p.stocked_in)`,
   ]);
   // The facet filters narrow the page but not every facet: the category tree leaves out its
   // own sub-category levels, the brand list leaves out the brand. They are tested once per

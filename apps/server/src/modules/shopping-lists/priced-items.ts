@@ -52,7 +52,7 @@ export async function priceItems(
       quantity: line.quantity,
       deal: offeredDeal(row),
     });
-    const product = toProduct(row, customer);
+    const product = toProduct(row);
     items.push({
       line,
       product: row,

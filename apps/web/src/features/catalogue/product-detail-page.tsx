@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router";
 import { Pencil } from "lucide-react";
 import { appRoutes, DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { ApiError } from "../../lib/api-client";
-import { hasRole, useSession } from "../../lib/session";
+import { hasRole, useSession, type Session } from "../../lib/session";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
@@ -19,7 +19,7 @@ import { ProductGallery } from "./components/product-gallery";
 import { ProductInformation } from "./components/product-information";
 import { ProductTrailNav } from "./components/product-trail-nav";
 import { StockStatus } from "../../lib/products/stock-status";
-import { packText, parseQuantity } from "../../lib/products/product-labels";
+import { packText, parseQuantity, stockWarehouseNote } from "../../lib/products/product-labels";
 import { categoryChanges, productsHref } from "./products-query";
 import { productTrail } from "./product-trail";
 
@@ -51,6 +51,12 @@ function ProductNotFound({ skuCode }: { skuCode: string }) {
       </Link>
     </div>
   );
+}
+
+/** Whose stock rule the page explains: a customer's own warehouse, or the one visitors see. */
+function viewerOf(session: Session | null): "customer" | "visitor" | "staff" {
+  if (!session) return "visitor";
+  return hasRole(session, "Customer") ? "customer" : "staff";
 }
 
 export function ProductDetailPage() {
@@ -121,7 +127,12 @@ export function ProductDetailPage() {
               </>
             )}
           </dl>
-          <StockStatus stockOnHand={p.stockOnHand} />
+          <div>
+            <StockStatus stockOnHand={p.stockOnHand} />
+            <p className="mt-0.5 text-xs text-muted">
+              {stockWarehouseNote(p.stockingWarehouseCode, viewerOf(session))}
+            </p>
+          </div>
           <PriceBlock product={p} quantity={parsed.ok ? parsed.quantity : null} size="page" />
           <div ref={controls}>
             <OrderControls product={p} quantityText={quantityText} onQuantityChange={setQuantityText} />

@@ -45,6 +45,12 @@ function countText(result: ProductSearchResult, brand: string | undefined): stri
   return `${formatCount(first)}–${formatCount(last)} of ${formatCount(result.total)} ${noun}${from}`;
 }
 
+/** The count, and which warehouse the cards' stock is for (every result has the same one). */
+function resultsLine(result: ProductSearchResult, brand: string | undefined): string {
+  const warehouse = result.skuResults[0]?.stockingWarehouseCode;
+  return warehouse ? `${countText(result, brand)} · stock at ${warehouse}` : countText(result, brand);
+}
+
 /** Sub-categories and brand chosen in the sidebar, for the Filters button's badge. */
 function activeFilterCount(view: ProductsView): number {
   const { subCategory, subCategory3, subCategory4, brand, category } = view.route;
@@ -146,7 +152,7 @@ export function ProductsPage() {
           {title}
         </h1>
         <p aria-live="polite" className="text-sm text-muted">
-          {search.isPlaceholderData ? "Searching…" : result ? countText(result, view.route.brand) : ""}
+          {search.isPlaceholderData ? "Searching…" : result ? resultsLine(result, view.route.brand) : ""}
         </p>
       </div>
       {showBanner && <BroadsheetBanner />}

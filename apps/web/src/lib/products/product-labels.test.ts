@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, packText, parseQuantity, stockStatus } from "./product-labels";
+import { formatCount, packText, parseQuantity, stockStatus, stockWarehouseNote } from "./product-labels";
 
 describe("stockStatus", () => {
   it("says how many are in stock, warns when few are left, and says when none are", () => {
@@ -42,5 +42,15 @@ describe("parseQuantity", () => {
     expect(parseQuantity("0")).toEqual({ ok: false, message: "Quantity must be at least 1" });
     expect(parseQuantity("2.5")).toEqual({ ok: false, message: "Quantity must be a whole number of packs" });
     expect(parseQuantity("10000")).toEqual({ ok: false, message: "Quantity cannot be more than 9 999" });
+  });
+});
+
+describe("stockWarehouseNote", () => {
+  it("names the warehouse the figure is for, and tells a visitor how to see their own", () => {
+    expect(stockWarehouseNote("DBN", "customer")).toBe("Stock at DBN, the warehouse that supplies you.");
+    expect(stockWarehouseNote("JHB", "staff")).toBe("Stock at JHB, the warehouse visitors see.");
+    expect(stockWarehouseNote("JHB", "visitor")).toBe(
+      "Stock at our JHB warehouse. Log in to see the stock of the warehouse that supplies you.",
+    );
   });
 });

@@ -21,6 +21,16 @@ export function stockStatus(stockOnHand: number): { level: StockLevel; text: str
   return { level: "in", text: `In stock: ${formatCount(stockOnHand)}` };
 }
 
+/**
+ * Which warehouse the stock figure is for (decision 98): a customer's is the warehouse that
+ * supplies them; a visitor and staff see the one warehouse shown to visitors.
+ */
+export function stockWarehouseNote(warehouseCode: string, viewer: "customer" | "visitor" | "staff"): string {
+  if (viewer === "customer") return `Stock at ${warehouseCode}, the warehouse that supplies you.`;
+  if (viewer === "staff") return `Stock at ${warehouseCode}, the warehouse visitors see.`;
+  return `Stock at our ${warehouseCode} warehouse. Log in to see the stock of the warehouse that supplies you.`;
+}
+
 /** What one pack holds: "14 × 150 g", "150 g" for a single unit, "Pack of 6" without a size. */
 export function packText(product: Pick<Product, "packSize" | "capacity">): string {
   const capacity = product.capacity?.trim();

@@ -1,14 +1,16 @@
 // On a phone the product page's price and order controls sit below the picture and the facts.
 // While they are off the screen, a bar at the bottom holds the price for the chosen quantity
-// and Add to cart, so the buyer can order without scrolling (issue 18). From 768 px the
-// controls are in the first screen and the bar never shows.
+// and Add to cart (a visitor: Log in to order), so the buyer can order without scrolling
+// (issue 18). From 768 px the controls are in the first screen and the bar never shows.
 import { useEffect, useState, type RefObject } from "react";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { useCustomerDetails } from "../../../lib/account/account-queries";
 import { BottomBar } from "../../../lib/ui/bottom-bar";
 import { buttonClass } from "../../../lib/ui/button-styles";
+import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
+import { LogInToOrder } from "./order-controls";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
 
 /** Whether all of `target` is on the screen now (true until it has been measured). */
@@ -40,10 +42,13 @@ export function BuyBar({
   /** The page's own order controls: the bar shows while they are off the screen. */
   controls: RefObject<HTMLElement | null>;
 }) {
+  const session = useSession();
   const actions = useProductActions();
   const licensed = useCustomerDetails().data?.isLiquorCustomer;
   const controlsOnScreen = useWhollyOnScreen(controls);
-  const orderable = actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false);
+  const orderable =
+    session === null ||
+    (actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false));
   const shown = orderable && !controlsOnScreen;
 
   if (!shown) return null;
@@ -58,17 +63,22 @@ export function BuyBar({
         </span>
         {quantity !== null && <span className="text-xs text-muted">{packsText(quantity)}</span>}
       </p>
-      <button
-        type="button"
-        className={buttonClass()}
-        disabled={quantity === null}
-        onClick={() => {
-          if (quantity !== null) actions?.addToCart(product, quantity);
-        }}
-      >
-        <ShoppingCart aria-hidden="true" className="size-4" />
-        Add to cart
-      </button>
+      {session === null ? (
+        // A visitor is offered what the page's own controls offer.
+        <LogInToOrder />
+      ) : (
+        <button
+          type="button"
+          className={buttonClass()}
+          disabled={quantity === null}
+          onClick={() => {
+            if (quantity !== null) actions?.addToCart(product, quantity);
+          }}
+        >
+          <ShoppingCart aria-hidden="true" className="size-4" />
+          Add to cart
+        </button>
+      )}
     </BottomBar>
   );
 }

@@ -29,25 +29,27 @@ const iconButton =
 const stepButton =
   "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
+/** A visitor's way to order: log in, and come back to this page afterwards. */
+export function LogInToOrder({ className = "" }: { className?: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <Link
+      to={`${appRoutes.login}?${new URLSearchParams({ returnUrl: pathname + search })}`}
+      className={`${buttonClass()} ${className}`}
+    >
+      <LogIn aria-hidden="true" className="size-4" />
+      Log in to order
+    </Link>
+  );
+}
+
 export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
   const session = useSession();
   const actions = useProductActions();
-  const { pathname, search } = useLocation();
   const id = useId();
   const licensed = useCustomerDetails().data?.isLiquorCustomer;
 
-  if (!session) {
-    const returnUrl = pathname + search;
-    return (
-      <Link
-        to={`${appRoutes.login}?${new URLSearchParams({ returnUrl })}`}
-        className={`${buttonClass()} w-full`}
-      >
-        <LogIn aria-hidden="true" className="size-4" />
-        Log in to order
-      </Link>
-    );
-  }
+  if (!session) return <LogInToOrder className="w-full" />;
 
   // Only once the account is known not to hold a licence: staff and loading accounts keep the controls.
   if (product.isLiquor && licensed === false) {
