@@ -190,7 +190,12 @@ describe.each([
     const page = await openPage(browser, viewport);
     expectProblem(page, "stock_short", "/api/Cart/AdditemToCart");
     await openAs(page, buyer, `/products/${product.skuCode}`);
-    await page.getByRole("main").getByRole("button", { name: "Add to cart" }).first().click();
+    // In the cart already: the page's stepper shows the packs there, and one more is refused at once.
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: `One pack more of ${product.skuDescription}` })
+      .first()
+      .click();
     await page
       .getByText(`Only ${stock} of ${product.skuDescription} in stock, and your cart already has ${stock}.`)
       .waitFor();

@@ -1,9 +1,11 @@
 // Issue 18, what the catalogue tells a buyer before the click: an account without a liquor
 // licence sees "Licensed liquor customers only" in place of Add to cart on liquor, on the
 // product list and the product page; a saved product's heart is filled and says "In wishlist",
-// and a product in the cart says how many packs, after a reload too. At 390 and 1280 px.
+// and a product in the cart shows its packs there in a stepper that changes them in place,
+// after a reload too. At 390 and 1280 px.
+import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
@@ -13,6 +15,8 @@ import { formatCount } from "../apps/web/src/lib/products/product-labels";
 
 const baseUrl = inject("baseUrl");
 const NOTICE = "Licensed liquor customers only";
+/** The in-place stepper of a product already in the cart. */
+const inCart = (scope: Locator) => scope.getByRole("spinbutton", { name: /^In cart \(packs\)/ }).first();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -102,7 +106,7 @@ describe.each([
     for (const load of ["first", "reload"]) {
       if (load === "first") await page.goto(`${baseUrl}/products/${carted!.skuCode}`);
       else await page.reload();
-      await page.getByRole("main").getByText("In cart: 4").waitFor();
+      await expect.poll(() => inCart(page.getByRole("main")).inputValue()).toBe("4");
     }
     await page.goto(`${baseUrl}/products?searchText=${encodeURIComponent(carted!.skuDescription)}`);
     const card = page
@@ -110,7 +114,24 @@ describe.each([
       .getByRole("article")
       .filter({ hasText: carted!.skuDescription })
       .first();
-    await card.getByText("In cart: 4").waitFor();
+    await expect.poll(() => inCart(card).inputValue()).toBe("4");
+    await expect(card.getByRole("button", { name: "Add to cart" }).count()).resolves.toBe(0);
+
+    // The card changes the cart's packs in place: one more, then down to one and out of the cart.
+    const packsInCartNow = async () => {
+      const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
+      return cart.cartItems.find((line) => line.productId === carted!.skuCode)?.quantity ?? 0;
+    };
+    await card.getByRole("button", { name: `One pack more of ${carted!.skuDescription}` }).click();
+    await expect.poll(packsInCartNow).toBe(5);
+    await expect.poll(() => inCart(card).inputValue()).toBe("5");
+    await inCart(card).fill("1");
+    await inCart(card).press("Enter");
+    await expect.poll(packsInCartNow).toBe(1);
+    await expectNoViolations(page, `a product card in the cart at ${viewport.width} px`);
+    await card.getByRole("button", { name: `Remove ${carted!.skuDescription} from the cart` }).click();
+    await card.getByRole("button", { name: "Add to cart" }).waitFor();
+    await expect.poll(packsInCartNow).toBe(0);
 
     // A phone's first screen of the product page holds the price and Add to cart (a buy bar when
     // the page's own controls are below it).
@@ -134,7 +155,7 @@ describe.each([
     const add = (await inFirstScreen()) ?? buttons.first();
     await expectNoViolations(page, `a product page at ${viewport.width} px`);
     await add.click();
-    await page.getByRole("main").getByText("In cart: 1").waitFor();
+    await expect.poll(() => inCart(page.getByRole("main")).inputValue()).toBe("1");
     await page.context().close();
   });
 });

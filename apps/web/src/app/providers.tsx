@@ -4,7 +4,7 @@
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { useAddToCart, useCart, useCartSession } from "../lib/cart/cart-queries";
+import { useAddToCart, useCart, useCartSession, useSetCartQuantity } from "../lib/cart/cart-queries";
 import { addCommandFor } from "../lib/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
@@ -52,18 +52,24 @@ function ShopperLists({ children }: { children: ReactNode }) {
   useRealtimeUpdates();
   const { mutate: addToCart } = useAddToCart();
   const { mutate: addToWishlist } = useAddToWishlist();
-  const { cart } = useCart();
+  const { mutate: setQuantity } = useSetCartQuantity();
+  const { cart, isBusy: cartBusy } = useCart();
   const { wishlist } = useWishlist();
   const actions = useMemo<ProductActions>(() => {
-    const cartPacks = new Map(cart?.cartItems.map((line) => [line.productId, line.quantity]));
+    const cartLines = new Map(cart?.cartItems.map((line) => [line.productId, line]));
     const saved = new Set(wishlist?.wishlistItems.map((line) => line.productId));
     return {
       addToCart: (product, quantity) => addToCart(addCommandFor(product, quantity)),
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
-      inCart: (skuCode) => cartPacks.get(skuCode) ?? 0,
+      setCartQuantity: (skuCode, quantity) => {
+        const line = cartLines.get(skuCode);
+        if (line) setQuantity({ line, quantity });
+      },
+      inCart: (skuCode) => cartLines.get(skuCode)?.quantity ?? 0,
+      cartBusy,
       inWishlist: (skuCode) => saved.has(skuCode),
     };
-  }, [addToCart, addToWishlist, cart, wishlist]);
+  }, [addToCart, addToWishlist, setQuantity, cart, cartBusy, wishlist]);
   return <ProductActionsProvider actions={actions}>{children}</ProductActionsProvider>;
 }
 

@@ -18,7 +18,7 @@ import {
 } from "../../lib/cart/cart-queries";
 import { itemsSelectedText, shortLines } from "../../lib/cart/cart-totals";
 import { dealHint } from "./deal-hint";
-import { QuantityEditor } from "./components/quantity-editor";
+import { QuantityEditor } from "../../lib/cart/quantity-editor";
 import {
   ShoppingListLine,
   ShoppingListLines,

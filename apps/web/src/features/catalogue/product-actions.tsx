@@ -7,8 +7,12 @@ import type { Product } from "@trade-shop/contracts/catalogue";
 export interface ProductActions {
   addToCart(product: Product, quantity: number): void;
   addToWishlist(product: Product, quantity: number): void;
+  /** Sets the packs of a SKU already in the cart; 0 takes it out. */
+  setCartQuantity(skuCode: string, quantity: number): void;
   /** Packs of the SKU in the shopper's cart now (0 when none). */
   inCart(skuCode: string): number;
+  /** Whether the cart is being changed or reloaded (the in-cart steppers wait). */
+  cartBusy: boolean;
   /** Whether the SKU is on the shopper's wishlist now. */
   inWishlist(skuCode: string): boolean;
 }

@@ -10,6 +10,7 @@ import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
 import { useProduct } from "./api/get-product";
+import { useProductActions } from "./product-actions";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { BuyBar } from "./components/buy-bar";
 import { OrderControls } from "./components/order-controls";
@@ -64,6 +65,7 @@ export function ProductDetailPage() {
   const product = useProduct(skuCode);
   const images = useProductImages(skuCode);
   const session = useSession();
+  const actions = useProductActions();
   const [quantityText, setQuantityText] = useState("1");
   const controls = useRef<HTMLDivElement>(null);
   useDocumentTitle(product.data?.skuDescription ?? "Product");
@@ -84,6 +86,9 @@ export function ProductDetailPage() {
 
   const p = product.data;
   const parsed = parseQuantity(quantityText);
+  // Once the product is in the cart, the controls change the cart's packs, and the price follows them.
+  const packsInCart = actions?.inCart(p.skuCode) ?? 0;
+  const quantity = packsInCart > 0 ? packsInCart : parsed.ok ? parsed.quantity : null;
   const imageUrls = images.data?.images.map((image) => image.url) ?? (p.imageUrl ? [p.imageUrl] : []);
   const canEdit = hasRole(session, "Staff") || hasRole(session, "Admin");
   const categoryPath = [p.skuCategory, p.skuSubCategory, p.skuSubCategory2, p.skuSubCategory3].filter(
@@ -133,7 +138,7 @@ export function ProductDetailPage() {
               {stockWarehouseNote(p.stockingWarehouseCode, viewerOf(session))}
             </p>
           </div>
-          <PriceBlock product={p} quantity={parsed.ok ? parsed.quantity : null} size="page" />
+          <PriceBlock product={p} quantity={quantity} size="page" />
           <div ref={controls}>
             <OrderControls product={p} quantityText={quantityText} onQuantityChange={setQuantityText} />
           </div>
@@ -148,7 +153,7 @@ export function ProductDetailPage() {
           )}
         </div>
       </div>
-      <BuyBar product={p} quantity={parsed.ok ? parsed.quantity : null} controls={controls} />
+      <BuyBar product={p} quantity={quantity} controls={controls} />
       {p.extendedData ? (
         <ProductInformation product={p} data={p.extendedData} />
       ) : (

@@ -11,6 +11,7 @@ import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
 import { LogInToOrder } from "./order-controls";
+import { QuantityEditor } from "../../../lib/cart/quantity-editor";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
 
 /** Whether all of `target` is on the screen now (true until it has been measured). */
@@ -50,6 +51,7 @@ export function BuyBar({
     session === null ||
     (actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false));
   const shown = orderable && !controlsOnScreen;
+  const packsInCart = actions?.inCart(product.skuCode) ?? 0;
 
   if (!shown) return null;
   const prices = productPrices(product);
@@ -66,6 +68,17 @@ export function BuyBar({
       {session === null ? (
         // A visitor is offered what the page's own controls offer.
         <LogInToOrder />
+      ) : actions && packsInCart > 0 ? (
+        // In the cart already: the same in-place stepper as the page's controls.
+        <QuantityEditor
+          key={packsInCart}
+          quantity={packsInCart}
+          description={product.skuDescription}
+          busy={actions.cartBusy}
+          label="In cart (packs)"
+          onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
+          onRemove={() => actions.setCartQuantity(product.skuCode, 0)}
+        />
       ) : (
         <button
           type="button"

@@ -14,6 +14,7 @@ import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
 import { parseQuantity } from "../../../lib/products/product-labels";
+import { QuantityEditor } from "../../../lib/cart/quantity-editor";
 
 interface OrderControlsProps {
   product: Product;
@@ -73,6 +74,46 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const packsInCart = actions?.inCart(product.skuCode) ?? 0;
   const saved = actions?.inWishlist(product.skuCode) ?? false;
 
+  const wishlistButton = (
+    <button
+      type="button"
+      className={`${iconButton} ${saved ? "text-danger" : ""}`}
+      aria-label={saved ? "In wishlist" : "Add to wishlist"}
+      aria-disabled={wishlistUnavailable || saved}
+      aria-describedby={actions ? undefined : notYetId}
+      title={actions ? (saved ? "In wishlist" : "Add to wishlist") : NOT_YET}
+      onClick={() => {
+        if (actions && quantity !== null && !saved) actions.addToWishlist(product, quantity);
+      }}
+    >
+      <Heart aria-hidden="true" className="size-5" fill={saved ? "currentColor" : "none"} />
+    </button>
+  );
+
+  // Already in the cart: the packs there, changed in place (issue 18); − at one takes it out.
+  if (actions && packsInCart > 0) {
+    return (
+      <div className="flex flex-wrap items-end gap-2">
+        <QuantityEditor
+          key={packsInCart}
+          quantity={packsInCart}
+          description={product.skuDescription}
+          busy={actions.cartBusy}
+          label="In cart (packs)"
+          onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
+          onRemove={() => actions.setCartQuantity(product.skuCode, 0)}
+        />
+        <div className="flex flex-1 gap-2">
+          <Link to={appRoutes.cart} className={`${buttonClass("secondary")} flex-1 whitespace-nowrap`}>
+            <ShoppingCart aria-hidden="true" className="size-4" />
+            View cart
+          </Link>
+          {wishlistButton}
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="flex flex-col">
@@ -128,26 +169,8 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
           <ShoppingCart aria-hidden="true" className="size-4" />
           {outOfStock ? "Out of stock" : "Add to cart"}
         </button>
-        <button
-          type="button"
-          className={`${iconButton} ${saved ? "text-danger" : ""}`}
-          aria-label={saved ? "In wishlist" : "Add to wishlist"}
-          aria-disabled={wishlistUnavailable || saved}
-          aria-describedby={actions ? undefined : notYetId}
-          title={actions ? (saved ? "In wishlist" : "Add to wishlist") : NOT_YET}
-          onClick={() => {
-            if (actions && quantity !== null && !saved) actions.addToWishlist(product, quantity);
-          }}
-        >
-          <Heart aria-hidden="true" className="size-5" fill={saved ? "currentColor" : "none"} />
-        </button>
+        {wishlistButton}
       </div>
-      {packsInCart > 0 && (
-        <p className="w-full text-sm font-semibold text-brand" data-testid="in-cart">
-          In cart: {packsInCart}
-          <span className="font-normal text-muted"> — Add to cart adds more; change it in your cart.</span>
-        </p>
-      )}
       {!parsed.ok && (
         <p id={errorId} className="w-full text-sm font-semibold text-danger">
           {parsed.message}

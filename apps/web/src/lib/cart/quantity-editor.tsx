@@ -1,10 +1,11 @@
 // A cart line's quantity: one pack fewer or more, or a typed number applied on Enter or on
 // leaving the field. Mount it with `key={line.quantity}` so a new answer from the server resets
-// what is typed.
+// what is typed. Given `onRemove`, − at one pack takes the line out of the cart (the product
+// cards' in-cart stepper); without it, − stops at one (the cart page has its own Remove).
 import { useId, useState } from "react";
-import { Minus, Plus } from "lucide-react";
+import { Minus, Plus, Trash2 } from "lucide-react";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
-import { parseQuantity } from "../../../lib/products/product-labels";
+import { parseQuantity } from "../products/product-labels";
 
 interface QuantityEditorProps {
   quantity: number;
@@ -12,12 +13,23 @@ interface QuantityEditorProps {
   description: string;
   busy: boolean;
   onChange: (quantity: number) => void;
+  /** Offered on − at one pack. */
+  onRemove?: () => void;
+  /** The field's visible label. */
+  label?: string;
 }
 
 const stepButton =
   "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
-export function QuantityEditor({ quantity, description, busy, onChange }: QuantityEditorProps) {
+export function QuantityEditor({
+  quantity,
+  description,
+  busy,
+  onChange,
+  onRemove,
+  label = "Quantity (packs)",
+}: QuantityEditorProps) {
   const [text, setText] = useState(String(quantity));
   const id = useId();
   const parsed = parseQuantity(text);
@@ -33,18 +45,33 @@ export function QuantityEditor({ quantity, description, busy, onChange }: Quanti
   return (
     <div className="flex flex-col">
       <label htmlFor={`${id}-quantity`} className="text-xs font-semibold text-muted">
-        Quantity (packs)<span className="sr-only"> of {description}</span>
+        {label}
+        <span className="sr-only"> of {description}</span>
       </label>
       <div className="flex w-fit items-center rounded-lg border border-line bg-surface">
-        <button
-          type="button"
-          className={`${stepButton} rounded-l-lg`}
-          aria-label={`One pack fewer of ${description}`}
-          aria-disabled={busy || quantity <= 1}
-          onClick={() => apply(quantity - 1)}
-        >
-          <Minus aria-hidden="true" className="size-4" />
-        </button>
+        {onRemove && quantity <= 1 ? (
+          <button
+            type="button"
+            className={`${stepButton} rounded-l-lg`}
+            aria-label={`Remove ${description} from the cart`}
+            aria-disabled={busy}
+            onClick={() => {
+              if (!busy) onRemove();
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`${stepButton} rounded-l-lg`}
+            aria-label={`One pack fewer of ${description}`}
+            aria-disabled={busy || quantity <= 1}
+            onClick={() => apply(quantity - 1)}
+          >
+            <Minus aria-hidden="true" className="size-4" />
+          </button>
+        )}
         <input
           id={`${id}-quantity`}
           type="number"

@@ -80,4 +80,25 @@ describe("QuantityEditor", () => {
     await user.click(screen.getByRole("button", { name: `One pack more of ${CHIPS}` }));
     expect(screen.getByRole<HTMLInputElement>("spinbutton").value).toBe("4");
   });
+
+  it("offers Remove on − at one pack when given onRemove, under its own label", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onRemove = vi.fn();
+    render(
+      <QuantityEditor
+        quantity={1}
+        description={CHIPS}
+        busy={false}
+        onChange={onChange}
+        onRemove={onRemove}
+        label="In cart (packs)"
+      />,
+    );
+    expect(screen.getByLabelText(`In cart (packs) of ${CHIPS}`)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: `One pack fewer of ${CHIPS}` })).toBeNull();
+    await user.click(screen.getByRole("button", { name: `Remove ${CHIPS} from the cart` }));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+    expect(onChange).not.toHaveBeenCalled();
+  });
 });
