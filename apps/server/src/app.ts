@@ -17,6 +17,7 @@ import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
 import { errorsAsProblemJson } from "./http/openapi";
 import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./http/problem-details";
+import { registerCompression } from "./http/compression";
 import { registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
@@ -39,7 +40,8 @@ import { reportsRoutes } from "./modules/reports/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 
 /** The parts a caller may leave to buildApp: metrics of its own, not draining, no worker. */
-export type BuildDeps = Omit<AppDeps, "metrics" | "lifecycle"> & Partial<Pick<AppDeps, "metrics" | "lifecycle">>;
+export type BuildDeps = Omit<AppDeps, "metrics" | "lifecycle"> &
+  Partial<Pick<AppDeps, "metrics" | "lifecycle">>;
 
 /** A request's id: the one a load balancer sent (X-Request-Id), when it is sane, or a new one. */
 function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -91,6 +93,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     },
     hsts: config.NODE_ENV === "production",
   });
+  await registerCompression(app);
   const rateLimitCounters = await openRateLimitCounters(config, app.log);
   app.addHook("onClose", rateLimitCounters.close);
   await app.register(fastifyRateLimit, { global: false, ...rateLimitCounters.pluginOptions });
@@ -103,7 +106,8 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => errorsAsProblemJson("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
+    transformObject: (doc) =>
+      errorsAsProblemJson("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 

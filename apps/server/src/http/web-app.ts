@@ -1,6 +1,8 @@
-// Serves the built React app on the same port as the API: hashed assets cached for a year,
-// index.html never cached, and every other GET that is not an API path answered with
-// index.html so the browser's router can take it (history-API fallback). Under /images/ only a
+// Serves the built React app on the same port as the API: hashed assets cached for a year
+// (immutable), index.html and the other unhashed files revalidated on every use, each sent
+// brotli- or gzip-compressed from the copies made at build time when the client takes them;
+// every other GET that is not an API path is answered with index.html so the browser's router
+// can take it (history-API fallback). Under /images/ only a
 // page visit (a request that takes HTML) gets the app, which sends a logged-out visitor to the
 // root (SPEC §2); an image that is not there is a 404 problem, and real image files are served
 // by their own routes to anyone.
@@ -22,9 +24,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       // Files are listed once at start: restart the server after rebuilding the web app.
       wildcard: false,
       index: false,
+      // The .br / .gz copies written by apps/web/scripts/precompress.mjs (issue 14).
+      preCompressed: true,
+      // Our own Cache-Control below; send's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        // One URL, several encodings: a shared cache must keep them apart.
+        res.setHeader("Vary", "Accept-Encoding");
       },
     });
   } else {
@@ -47,6 +55,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       );
     }
     if (!built) return reply.status(503).type("text/html").send(NOT_BUILT);
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    return reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding").sendFile("index.html");
   });
 }
