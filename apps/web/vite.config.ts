@@ -29,7 +29,9 @@ export default defineConfig({
               name: "charts",
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
             },
-            { name: "vendor", test: /node_modules[\\/]/ },
+            // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
+            // only the lazily loaded pages with forms need.
+            { name: "vendor", test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/])/ },
           ],
         },
       },
