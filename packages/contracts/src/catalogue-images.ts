@@ -1,9 +1,11 @@
-// Two catalogue routes beside the SPEC §7 table: the staff work list of products
-// without images (/manage) and a product's image gallery, used by the server and the web app.
+// Catalogue routes beside the SPEC §7 table, used by the server and the web app: the staff
+// work list of products without images (/manage), a product's image gallery, and a product
+// found by its barcode (a scanner in the search box, issue 16).
 import { z } from "zod";
 import type { ApiRoute } from "./api";
 import { Product, RESULTS_PER_PAGE_CHOICES } from "./catalogue";
 import { SkuCode } from "./common";
+import { Gtin } from "./gtin";
 
 export const ProductsWithoutImagesQuery = z.object({
   pageNumber: z.coerce
@@ -60,6 +62,17 @@ export const pendingProductRoutes = {
     auth: false,
     problems: ["not_found"],
     summary: "A product's images in gallery order, the cover first",
+    tag: "Products",
+  },
+  byBarcode: {
+    method: "GET",
+    path: "/api/Product/GetProductByBarcode/:gtin",
+    // GTIN-8, -12, -13 or -14 with a valid check digit; the handler gets it as GTIN-14.
+    params: z.object({ gtin: Gtin }),
+    response: Product,
+    auth: false,
+    problems: ["not_found"],
+    summary: "One product by its barcode (EAN-13, UPC-A, EAN-8 or GTIN-14), priced as by its SKU code",
     tag: "Products",
   },
 } as const satisfies Record<string, ApiRoute>;

@@ -296,6 +296,7 @@ export interface Products {
   category: string;
   createdAt: Generated<Timestamp>;
   description: string;
+  gtin: string | null;
   isFeatured: Generated<boolean>;
   isLiquor: Generated<boolean>;
   isNew: Generated<boolean>;

@@ -2,26 +2,19 @@
 // ingredients, allergens, claims and the nutrition panel, shaped as the contracts'
 // ProductExtendedData. Values are plausible for the product kind, not measured.
 import type { ProductExtendedData } from "@trade-shop/contracts/catalogue";
+import { gtinCheckDigit, gtinProblem } from "@trade-shop/contracts/gtin";
 import { brandInitials } from "../modules/catalogue/brand-drawing";
 import type { PackSize, ProductLine, ProfileKey, Shape } from "./catalogue-data";
 import type { Random } from "./random";
 
-/** EAN-13 check digit for 12 leading digits (GS1: weights 1 and 3 from the left). */
-export function ean13CheckDigit(first12: string): number {
-  if (!/^\d{12}$/.test(first12)) throw new RangeError(`An EAN-13 body is 12 digits, got "${first12}"`);
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
-}
-
 export function isValidEan13(code: string): boolean {
-  return /^\d{13}$/.test(code) && ean13CheckDigit(code.slice(0, 12)) === Number(code[12]);
+  return code.length === 13 && gtinProblem(code) === null;
 }
 
 /** 600 is GS1 South Africa's prefix; the brand and a running number make the rest unique. */
-function demoGtin(brandId: number, itemNumber: number): string {
+export function demoGtin(brandId: number, itemNumber: number): string {
   const body = `600${String(brandId).padStart(4, "0")}${String(itemNumber).padStart(5, "0")}`;
-  return body + ean13CheckDigit(body);
+  return body + gtinCheckDigit(body);
 }
 
 /** What one unit holds, read from its printed size: "3 x 85g" is 255 g, "80 wipes" is 80 wipes. */

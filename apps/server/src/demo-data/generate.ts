@@ -30,7 +30,8 @@ import {
   TOWNS,
   type Town,
 } from "./customer-data";
-import { buildExtendedData } from "./extended-data";
+import { toGtin14 } from "@trade-shop/contracts/gtin";
+import { buildExtendedData, demoGtin } from "./extended-data";
 import { brandImageUrl, productImageRow } from "./images";
 import { generateOrders } from "./orders";
 import { createRandom, type Random } from "./random";
@@ -268,6 +269,8 @@ function generateCatalogue(
       vatRate: 15,
     };
     products.push(product);
+    const itemNumber = (itemNumbers.get(brand) ?? 0) + 1;
+    itemNumbers.set(brand, itemNumber);
     productRows.push({
       skuCode,
       category,
@@ -285,11 +288,11 @@ function generateCatalogue(
       vatRate: product.vatRate,
       listPriceCents,
       active: true,
+      // Every product has its barcode, with or without the supplier's extended data.
+      gtin: toGtin14(demoGtin(brandId, itemNumber)),
       createdAt,
       updatedAt: createdAt,
     });
-    const itemNumber = (itemNumbers.get(brand) ?? 0) + 1;
-    itemNumbers.set(brand, itemNumber);
     // Suppliers leave some products without data, and staff have yet to photograph some.
     if (extended.chance(0.9)) {
       const data = buildExtendedData(

@@ -21,6 +21,10 @@ export async function ensureDemoData(
     await loadDemoData(db);
     log.info({ ms: Math.round(performance.now() - started) }, "demo data loaded");
   }
-  const marker = await db.selectFrom("appSettings").select("key").where("key", "=", "demo").executeTakeFirst();
+  const marker = await db
+    .selectFrom("appSettings")
+    .select("key")
+    .where("key", "=", "demo")
+    .executeTakeFirst();
   return { loginsAvailable: marker !== undefined };
 }

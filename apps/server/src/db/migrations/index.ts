@@ -10,6 +10,7 @@ import * as m0008 from "./0008-token-version";
 import * as m0009 from "./0009-login-lockouts";
 import * as m0010 from "./0010-outbox-leases";
 import * as m0011 from "./0011-visitor-warehouse";
+import * as m0012 from "./0012-product-barcodes";
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   { version: 9, ...m0009 },
   { version: 10, ...m0010 },
   { version: 11, ...m0011 },
+  { version: 12, ...m0012 },
 ];

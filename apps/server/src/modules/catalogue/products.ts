@@ -72,3 +72,18 @@ export async function productBySkuCode(db: Db, shopper: Shopper, skuCode: string
   if (!row) throw notFound(`There is no product with the code ${skuCode}.`);
   return toProduct(row);
 }
+
+/** The active product with this barcode (GTIN-14), priced and stocked for the shopper. */
+export async function productByBarcode(db: Db, shopper: Shopper, gtin14: string): Promise<Product> {
+  // products_gtin_idx
+  const row = await db
+    .selectFrom("products")
+    .select("skuCode")
+    .where("gtin", "=", gtin14)
+    .where("active", "=", true)
+    .executeTakeFirst();
+  // Named as the EAN-13 on the pack where it is one (a GTIN-14 starting with 0).
+  if (!row)
+    throw notFound(`No product has the barcode ${gtin14.startsWith("0") ? gtin14.slice(1) : gtin14}.`);
+  return productBySkuCode(db, shopper, row.skuCode);
+}

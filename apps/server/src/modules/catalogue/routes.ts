@@ -14,7 +14,7 @@ import { productImageUrl } from "./image-urls";
 import { pageWindow } from "./pagination";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
-import { loadProducts, productBySkuCode } from "./products";
+import { loadProducts, productByBarcode, productBySkuCode } from "./products";
 import { searchProducts } from "./search";
 import { assignCoverImage, updateDescription, uploadProductImages } from "./staff-edits";
 
@@ -30,6 +30,10 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   }
   handle(app, api.products.getBySkuCode, async (request) =>
     productBySkuCode(db, await shopperOf(request), request.body.skuCode),
+  );
+
+  handle(app, pendingProductRoutes.byBarcode, async (request) =>
+    productByBarcode(db, await shopperOf(request), request.params.gtin),
   );
 
   // Uploads get a body limit of their own; every other route keeps the app's 1 MB.

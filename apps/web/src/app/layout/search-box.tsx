@@ -1,13 +1,21 @@
 // The header's product search (SPEC §2): Enter or the button goes to /products?searchText=….
+// A barcode (8, 12, 13 or 14 digits with a valid check digit), typed or sent by a USB or
+// Bluetooth scanner into the box followed by Enter, opens its product's page instead
+// (issue 16); an unknown one is named in the error toast and stays in the box.
+import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
+import { isGtin } from "@trade-shop/contracts/gtin";
 import { appRoutes } from "@trade-shop/contracts/routes";
+import { useFindByBarcode } from "../../features/catalogue/api/find-by-barcode";
 
 export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const current = pathname === appRoutes.products ? (params.get("searchText") ?? "") : "";
+  const findByBarcode = useFindByBarcode();
+  const [lookingUp, setLookingUp] = useState(false);
 
   return (
     <form
@@ -18,7 +26,22 @@ export function SearchBox({ className = "" }: { className?: string }) {
       onSubmit={(event) => {
         event.preventDefault();
         const searchText = String(new FormData(event.currentTarget).get("searchText") ?? "").trim();
-        if (searchText) navigate(`${appRoutes.products}?${new URLSearchParams({ searchText })}`);
+        if (!searchText || lookingUp) return;
+        if (!isGtin(searchText)) {
+          navigate(`${appRoutes.products}?${new URLSearchParams({ searchText })}`);
+          return;
+        }
+        setLookingUp(true);
+        const form = event.currentTarget;
+        findByBarcode(searchText)
+          .then((product) => {
+            // Empty for the next scan, which a scanner types after whatever the box holds.
+            form.reset();
+            navigate(`${appRoutes.products}/${encodeURIComponent(product.skuCode)}`);
+          })
+          // The API client's toast has said why; the code stays in the box to be corrected.
+          .catch(() => undefined)
+          .finally(() => setLookingUp(false));
       }}
     >
       <label htmlFor="product-search" className="sr-only">
@@ -38,6 +61,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <button
         type="submit"
         aria-label="Search"
+        aria-disabled={lookingUp}
         className="inline-flex min-h-11 min-w-12 shrink-0 items-center justify-center rounded-r-lg bg-brand-bg text-on-brand hover:bg-brand-strong"
       >
         <Search aria-hidden="true" className="size-5" />
