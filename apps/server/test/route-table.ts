@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { api, type ApiRoute } from "@trade-shop/contracts/api";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
+import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf } from "@trade-shop/contracts/problems";
 
@@ -17,6 +18,8 @@ const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
   "": api,
   // The No Images work list's routes live beside their payloads, outside `api`.
   "products.": { pending: pendingProductRoutes },
+  // The quick order pad's routes (issue 16) live beside their payloads too.
+  "cart.": { quickOrder: quickOrderRoutes },
 };
 
 /** `api`'s routes keyed group.name, then the catalogue-images routes keyed products.pending.name. */

@@ -111,6 +111,9 @@ const MATRIX: Record<string, Row> = {
   "health.ready":                       [IDLE, IDLE, IDLE,  IDLE,  IDLE,  IDLE,  IDLE,  TENANT, TENANT],
   "products.pending.withoutImages":     [ANON, ROLE, ROLE,  OK,    OK,    OK,    OK,    TENANT, TENANT],
   "products.pending.images":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.pending.byBarcode":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "cart.quickOrder.preview":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "cart.quickOrder.addItems":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
 };
 
 interface RequestParts {
@@ -124,6 +127,8 @@ interface Demo {
   t: TestApp;
   /** An ordinary (not liquor) SKU in stock in both demo customers' warehouse. */
   skuCode: string;
+  /** Its barcode, as GTIN-14. */
+  gtin: string;
   spazaEmail: string;
   /** The contact address on customer A's account (CUS0001), which has a user. */
   traderAccountEmail: string;
@@ -302,6 +307,9 @@ const REQUESTS: Record<
   "realtime.stream": () => ({ query: { ticket: "an-unknown-ticket-of-32-characters" } }),
   "products.pending.withoutImages": () => ({ query: { pageNumber: "1", resultsPerPage: "12" } }),
   "products.pending.images": (d) => ({ params: { skuCode: d.skuCode } }),
+  "products.pending.byBarcode": (d) => ({ params: { gtin: d.gtin } }),
+  "cart.quickOrder.preview": (d) => ({ body: { lines: [{ code: d.skuCode, quantity: 1 }] } }),
+  "cart.quickOrder.addItems": (d) => ({ body: { items: [{ skuCode: d.skuCode, quantity: 1 }] } }),
 };
 
 describe("access matrix: every route x every kind of caller", () => {
@@ -360,9 +368,15 @@ describe("access matrix: every route x every kind of caller", () => {
       roles: ["Staff"],
       tenants: ["gauteng"],
     });
+    const { gtin } = await db
+      .selectFrom("products")
+      .select("gtin")
+      .where("skuCode", "=", sku.skuCode)
+      .executeTakeFirstOrThrow();
     d = {
       t,
       skuCode: sku.skuCode,
+      gtin: gtin!,
       spazaEmail,
       traderAccountEmail: traderAccountEmail!,
       unregistered: { accountId: unregistered.accountId, contactEmail: unregistered.contactEmail! },

@@ -5,7 +5,9 @@ import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
 import { customerOfRequest } from "../../http/customer-of-request";
+import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { addToCart, clearCart, getCart, removeFromCart } from "./cart";
+import { addItemsToCart, previewQuickOrder } from "./quick-order";
 
 export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
   handle(app, api.cart.getUserCart, async (request) => {
@@ -24,5 +26,13 @@ export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) 
     const { customer, principal } = await customerOfRequest(db, request);
     await clearCart(db, customer, principal.userId);
     return { success: true, message: "Your cart is empty.", title: "Cart cleared" };
+  });
+  handle(app, quickOrderRoutes.preview, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return previewQuickOrder(db, customer, principal.userId, request.body);
+  });
+  handle(app, quickOrderRoutes.addItems, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return addItemsToCart(db, customer, principal.userId, request.body);
   });
 }
