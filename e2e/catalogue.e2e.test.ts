@@ -181,7 +181,7 @@ describe("the catalogue", () => {
       const main = await text(page.getByRole("main"));
       expect(main).toContain(`${rand(product.listPriceIncl)} incl. VAT`);
       expect(main).toContain(`${rand(product.listPriceExcl)} excl. VAT`);
-      await page.getByRole("link", { name: "Log in to order" }).waitFor();
+      await page.getByRole("main").getByRole("link", { name: "Log in to order" }).first().waitFor();
       await page
         .getByRole("navigation", { name: "Breadcrumb" })
         .getByRole("link", { name: "Chocolates" })
@@ -197,7 +197,11 @@ describe("the catalogue", () => {
   }
 
   it("shows a logged-in trader their own prices and deals, and a visitor the list price", async () => {
-    const request: Partial<ProductSearchRequest> = { categoryFilter: "Chips", sortBy: "description", resultsPerPage: 24 };
+    const request: Partial<ProductSearchRequest> = {
+      categoryFilter: "Chips",
+      sortBy: "description",
+      resultsPerPage: 24,
+    };
     const [visitorView, traderView] = await Promise.all([
       searchAs(baseUrl, null, request),
       searchAs(baseUrl, "trader", request),

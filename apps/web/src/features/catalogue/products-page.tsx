@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { hasRole, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
@@ -45,10 +46,16 @@ function countText(result: ProductSearchResult, brand: string | undefined): stri
   return `${formatCount(first)}–${formatCount(last)} of ${formatCount(result.total)} ${noun}${from}`;
 }
 
-/** The count, and which warehouse the cards' stock is for (every result has the same one). */
-function resultsLine(result: ProductSearchResult, brand: string | undefined): string {
+/**
+ * The count, and for a visitor or staff which warehouse the cards' stock is for (every result
+ * has the same one; decision 98). A customer's is the warehouse that supplies them, as their
+ * product pages say, and the line stays short enough to sit beside the heading on a phone.
+ */
+function resultsLine(result: ProductSearchResult, brand: string | undefined, isCustomer: boolean): string {
   const warehouse = result.skuResults[0]?.stockingWarehouseCode;
-  return warehouse ? `${countText(result, brand)} · stock at ${warehouse}` : countText(result, brand);
+  return warehouse && !isCustomer
+    ? `${countText(result, brand)} · stock at ${warehouse}`
+    : countText(result, brand);
 }
 
 /** Sub-categories and brand chosen in the sidebar, for the Filters button's badge. */
@@ -81,6 +88,7 @@ export function ProductsPage() {
   const view = readProductsView(params);
   const search = useProductSearch(productSearchRequest(view));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const isCustomer = hasRole(useSession(), "Customer");
   const title = pageTitle(view);
   useDocumentTitle(title);
   const heading = useFocusOnNewResults(view.route.searchText, params.get("pageNumber"));
@@ -152,7 +160,11 @@ export function ProductsPage() {
           {title}
         </h1>
         <p aria-live="polite" className="text-sm text-muted">
-          {search.isPlaceholderData ? "Searching…" : result ? resultsLine(result, view.route.brand) : ""}
+          {search.isPlaceholderData
+            ? "Searching…"
+            : result
+              ? resultsLine(result, view.route.brand, isCustomer)
+              : ""}
         </p>
       </div>
       {showBanner && <BroadsheetBanner />}
