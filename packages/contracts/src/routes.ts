@@ -23,6 +23,8 @@ export const appRoutes = {
   underConstruction: "/under-construction",
   /** The No Images work list. */
   manage: "/manage",
+  /** Customers: paste, upload or scan many lines and add them to the cart at once (issue 16). */
+  quickOrder: "/quick-order",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
   auth: {

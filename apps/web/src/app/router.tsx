@@ -107,6 +107,10 @@ export const routes: RouteObject[] = [
           },
           { path: path(appRoutes.cart), ...lazy(() => import("../features/cart/cart-page"), "CartPage") },
           {
+            path: path(appRoutes.quickOrder),
+            ...lazy(() => import("../features/quick-order/quick-order-page"), "QuickOrderPage"),
+          },
+          {
             path: path(appRoutes.contact),
             ...lazy(() => import("../features/content/contact-page"), "ContactPage"),
           },

@@ -10,6 +10,7 @@ const PRIVATE_PATHS = [
   "/api/",
   "/images/",
   "/cart",
+  "/quick-order",
   "/checkout",
   "/wish-list",
   "/orders-history",

@@ -1,9 +1,10 @@
 // The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
 // itself; the page never does. The selected category is scrolled into view within the strip,
-// so a phone that opens Hygiene shows Hygiene marked, not the first few tabs.
+// so a phone that opens Hygiene shows Hygiene marked, not the first few tabs. Customers find
+// the quick order pad at its end; staff the No Images and Hand-offs lists.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ImageOff, Send } from "lucide-react";
+import { ImageOff, ListPlus, Send } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
@@ -17,6 +18,7 @@ export function CategoryNav() {
   const session = useSession();
   const showNoImages = hasRole(session, "NoImage");
   const showHandOffs = hasRole(session, "Staff") || hasRole(session, "Admin");
+  const showQuickOrder = hasRole(session, "Customer");
   const strip = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -48,6 +50,14 @@ export function CategoryNav() {
             </li>
           );
         })}
+        {showQuickOrder && (
+          <li className="snap-start">
+            <Link to={appRoutes.quickOrder} className={`${linkBase} hover:bg-white/15`}>
+              <ListPlus aria-hidden="true" className="size-4" />
+              Quick order
+            </Link>
+          </li>
+        )}
         {showNoImages && (
           <li className="snap-start">
             <Link to={appRoutes.manage} className={`${linkBase} hover:bg-white/15`}>

@@ -11,6 +11,7 @@ import {
   type CartAfterAdd,
   type CartItem,
 } from "@trade-shop/contracts/cart";
+import { quickOrderRoutes, type AddItemsCommand } from "@trade-shop/contracts/quick-order";
 import { ApiError, apiRequest } from "../api-client";
 import { formatCount } from "../products/product-labels";
 import { successToast } from "../ui/toasts";
@@ -97,6 +98,15 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
 }
 
 const isStockRefusal = (error: Error) => error instanceof ApiError && error.problem?.code === "stock_short";
+
+/** Many lines at once (the quick order pad): the answer is the cart and the lines not added. */
+export function useAddItemsToCart() {
+  return useShoppingListCommand(cartList, {
+    name: "add-items",
+    send: (command: AddItemsCommand) => apiRequest(quickOrderRoutes.addItems, { body: command }),
+    onError: reloadAfterFailure,
+  });
+}
 
 export function useRemoveFromCart() {
   return useShoppingListCommand(cartList, {
