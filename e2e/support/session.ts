@@ -33,13 +33,14 @@ export function expectNoCustomerAccount(page: Page): void {
 }
 
 /**
- * A Customer login of its own on a demo customer account that has none yet (CUS0004 on; each
- * test file keeps to its own accounts), made through the admin API; resolves with its token.
+ * A Customer login of its own on a demo customer account that has none yet (each test file
+ * keeps to its own accounts), made through the admin API; resolves with its token. The demo's
+ * gauteng accounts are CUS0004-CUS0025, its coastal ones CUS0026-CUS0043.
  */
 export async function newCustomerLogin(
   baseUrl: string,
   customerAccount: string,
-  password = "Own-Login-For-A-Test-2026",
+  { password = "Own-Login-For-A-Test-2026", tenant = "gauteng" }: { password?: string; tenant?: string } = {},
 ): Promise<string> {
   const username = uniqueName("e2e-buyer-");
   await callApi(baseUrl, "POST", "/api/Users", {
@@ -51,7 +52,7 @@ export async function newCustomerLogin(
       email: `${username}@e2e.test`,
       password,
       roles: ["Customer"],
-      tenants: ["gauteng"],
+      tenants: [tenant],
       customerAccount,
     },
   });

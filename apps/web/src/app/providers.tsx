@@ -4,7 +4,17 @@
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "sonner";
-import { useAddToCart, useCart, useCartSession, useSetCartQuantity } from "../lib/cart/cart-queries";
+import {
+  useAddItemsToCart,
+  useAddToCart,
+  useCart,
+  useCartSession,
+  useSetCartQuantity,
+  ITEMS_ADDED,
+  ITEMS_ADDED_TITLE,
+} from "../lib/cart/cart-queries";
+import { toast } from "sonner";
+import { successToast } from "../lib/ui/toasts";
 import { addCommandFor } from "../lib/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
@@ -53,6 +63,7 @@ function ShopperLists({ children }: { children: ReactNode }) {
   const { mutate: addToCart } = useAddToCart();
   const { mutate: addToWishlist } = useAddToWishlist();
   const { mutate: setQuantity } = useSetCartQuantity();
+  const { mutateAsync: addItems } = useAddItemsToCart();
   const { cart, isBusy: cartBusy } = useCart();
   const { wishlist } = useWishlist();
   const actions = useMemo<ProductActions>(() => {
@@ -61,6 +72,19 @@ function ShopperLists({ children }: { children: ReactNode }) {
     return {
       addToCart: (product, quantity) => addToCart(addCommandFor(product, quantity)),
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
+      addManyToCart: async (lines) => {
+        try {
+          const answer = await addItems({ items: lines.map((l) => addCommandFor(l.product, l.quantity)) });
+          if (answer.addedCount > 0) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
+          if (answer.notAdded.length > 0)
+            toast.warning("Not all added", {
+              description: answer.notAdded.map((n) => `${n.skuCode}: ${n.message}`).join(" "),
+            });
+          return true;
+        } catch {
+          return false;
+        }
+      },
       setCartQuantity: (skuCode, quantity) => {
         const line = cartLines.get(skuCode);
         if (line) setQuantity({ line, quantity });
@@ -69,7 +93,7 @@ function ShopperLists({ children }: { children: ReactNode }) {
       cartBusy,
       inWishlist: (skuCode) => saved.has(skuCode),
     };
-  }, [addToCart, addToWishlist, setQuantity, cart, cartBusy, wishlist]);
+  }, [addToCart, addToWishlist, addItems, setQuantity, cart, cartBusy, wishlist]);
   return <ProductActionsProvider actions={actions}>{children}</ProductActionsProvider>;
 }
 

@@ -7,6 +7,11 @@ import type { Product } from "@trade-shop/contracts/catalogue";
 export interface ProductActions {
   addToCart(product: Product, quantity: number): void;
   addToWishlist(product: Product, quantity: number): void;
+  /**
+   * Adds many lines in one request (the list view's "Add all entered"); resolves once the cart
+   * has them (true), or false when the request failed (the error toast has said why).
+   */
+  addManyToCart(lines: readonly { product: Product; quantity: number }[]): Promise<boolean>;
   /** Sets the packs of a SKU already in the cart; 0 takes it out. */
   setCartQuantity(skuCode: string, quantity: number): void;
   /** Packs of the SKU in the shopper's cart now (0 when none). */

@@ -13,7 +13,9 @@ import { LoadFailed } from "../../lib/ui/load-failed";
 import { NoResults } from "./components/no-results";
 import { Pagination } from "./components/pagination";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
+import { ProductListView } from "./components/product-list-view";
 import { ResultsToolbar } from "./components/results-toolbar";
+import { useProductView } from "./product-view";
 import { formatCount } from "../../lib/products/product-labels";
 import {
   clearFiltersHref,
@@ -89,6 +91,7 @@ export function ProductsPage() {
   const search = useProductSearch(productSearchRequest(view));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const isCustomer = hasRole(useSession(), "Customer");
+  const layout = useProductView();
   const title = pageTitle(view);
   useDocumentTitle(title);
   const heading = useFocusOnNewResults(view.route.searchText, params.get("pageNumber"));
@@ -128,16 +131,22 @@ export function ProductsPage() {
     const loadingNext = search.isPlaceholderData;
     content = (
       <>
-        <ul
-          aria-busy={loadingNext}
-          className={`grid gap-3 transition-opacity sm:grid-cols-2 sm:gap-4 xl:grid-cols-3 ${loadingNext ? "opacity-60" : ""}`}
-        >
-          {search.data.skuResults.map((product, index) => (
-            <li key={product.skuCode}>
-              <ProductCard product={product} eager={index < 3} />
-            </li>
-          ))}
-        </ul>
+        {layout === "list" ? (
+          <div aria-busy={loadingNext} className={`transition-opacity ${loadingNext ? "opacity-60" : ""}`}>
+            <ProductListView products={search.data.skuResults} />
+          </div>
+        ) : (
+          <ul
+            aria-busy={loadingNext}
+            className={`grid gap-3 transition-opacity sm:grid-cols-2 sm:gap-4 xl:grid-cols-3 ${loadingNext ? "opacity-60" : ""}`}
+          >
+            {search.data.skuResults.map((product, index) => (
+              <li key={product.skuCode}>
+                <ProductCard product={product} eager={index < 3} />
+              </li>
+            ))}
+          </ul>
+        )}
         <Pagination
           total={search.data.total}
           pageSize={search.data.resultsPerPage}

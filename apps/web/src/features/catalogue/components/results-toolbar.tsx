@@ -1,9 +1,11 @@
-// Above the results: the Filters button (phones and tablets), sort order and page size.
+// Above the results: the Filters button (phones and tablets), sort order, page size, and
+// whether the products show as cards or as a compact list to type quantities into.
 import { useId } from "react";
 import { useNavigate } from "react-router";
-import { SlidersHorizontal } from "lucide-react";
+import { List, SlidersHorizontal } from "lucide-react";
 import { RESULTS_PER_PAGE_CHOICES } from "@trade-shop/contracts/catalogue";
 import { SORT_OPTIONS, productsHref, type ProductsView } from "../products-query";
+import { setProductView, useProductView } from "../product-view";
 
 interface ResultsToolbarProps {
   view: ProductsView;
@@ -13,12 +15,15 @@ interface ResultsToolbarProps {
 }
 
 const select = "min-h-11 w-full rounded-lg border border-line bg-surface px-2 text-base text-fg sm:text-sm";
+const viewButton =
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:text-brand";
 const filtersButton =
   "inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-fg hover:bg-surface-2 lg:hidden";
 
 export function ResultsToolbar({ view, params, activeFilters, onOpenFilters }: ResultsToolbarProps) {
   const navigate = useNavigate();
   const id = useId();
+  const layout = useProductView();
 
   return (
     <div className="flex items-end gap-2 sm:gap-3">
@@ -66,6 +71,17 @@ export function ResultsToolbar({ view, params, activeFilters, onOpenFilters }: R
           ))}
         </select>
       </div>
+      {/* One toggle, so the sort order keeps its room on a phone. */}
+      <button
+        type="button"
+        className={viewButton}
+        aria-pressed={layout === "list"}
+        aria-label="List"
+        title={layout === "list" ? "Show as cards" : "Show as a list to type quantities into"}
+        onClick={() => setProductView(layout === "list" ? "cards" : "list")}
+      >
+        <List aria-hidden="true" className="size-5" />
+      </button>
     </div>
   );
 }
