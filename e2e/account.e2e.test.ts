@@ -13,19 +13,12 @@ import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
-import { apiToken, openLoggedIn } from "./support/session";
+import { apiToken, openLoggedIn, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
-const SESSION_KEY = "tradeshop.session";
 
 const cartButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Cart, / });
 const headerFigure = (page: Page, which: "balance" | "credit") => page.getByTestId(`header-${which}`);
-
-async function openWithToken(page: Page, token: string, path: string) {
-  await page.goto(`${baseUrl}/not-found`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, token]);
-  await page.goto(`${baseUrl}${path}`);
-}
 
 async function noHorizontalScroll(page: Page) {
   expect(
@@ -79,7 +72,7 @@ describe("live account", () => {
     });
 
     const page = await openPage(browser, DESKTOP);
-    await openWithToken(page, buyer, "/checkout");
+    await openWithToken(page, baseUrl, buyer, "/checkout");
     // SPEC §2: Current Balance and Remaining Credit in the header, in rand.
     await expect.poll(() => headerFigure(page, "balance").textContent()).toBe(rand(before.dcBalance));
     await expect
@@ -146,7 +139,7 @@ describe("live account", () => {
 
   it("shows a cart changed in another tab or device without a reload", async () => {
     const page = await openPage(browser, PHONE);
-    await openWithToken(page, buyer, "/products?category=home");
+    await openWithToken(page, baseUrl, buyer, "/products?category=home");
     await page.locator("[data-realtime=live]").waitFor();
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 0 items");
 
@@ -170,12 +163,18 @@ describe("live account", () => {
 
   it("shows the account dashboard with its charts and the figures the API gives, on a phone and a desktop", async () => {
     const token = await apiToken(baseUrl, "trader");
-    const credit = await callApi(baseUrl, "POST", "/api/Users/GetCreditDetails", { token, answer: CreditDetails });
+    const credit = await callApi(baseUrl, "POST", "/api/Users/GetCreditDetails", {
+      token,
+      answer: CreditDetails,
+    });
     const details = await callApi(baseUrl, "POST", "/api/Users/GetCustomerDetails", {
       token,
       answer: CustomerDetails,
     });
-    const top = await callApi(baseUrl, "GET", "/api/Reports/TopProducts?limit=5", { token, answer: TopProducts });
+    const top = await callApi(baseUrl, "GET", "/api/Reports/TopProducts?limit=5", {
+      token,
+      answer: TopProducts,
+    });
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await openPage(browser, viewport);
       await openLoggedIn(page, baseUrl, "trader", "/account-dashboard");

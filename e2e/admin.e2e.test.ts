@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { PHONE, launchBrowser, openPage } from "./support/browser";
 import { expectProblem } from "./support/page-errors";
-import { apiToken, expectNoCustomerAccount, openLoggedIn } from "./support/session";
+import { apiToken, expectNoCustomerAccount, openLoggedIn, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -137,9 +137,7 @@ describe("user administration", () => {
     const page = await openPage(browser);
     expectNoCustomerAccount(page);
     const token = await apiToken(baseUrl, customer.username, customerPassword);
-    await page.goto(`${baseUrl}/not-found`);
-    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
-    await page.goto(`${baseUrl}/admin/users`);
+    await openWithToken(page, baseUrl, token, "/admin/users");
     await page.waitForURL(/\/authorization-denied$/);
     expect(await page.getByRole("banner").getByRole("link", { name: "Users" }).count()).toBe(0);
     await page.context().close();

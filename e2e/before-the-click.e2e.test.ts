@@ -8,17 +8,16 @@ import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { toCents } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import { Order } from "@trade-shop/contracts/orders";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { expectProblem } from "./support/page-errors";
-import { newCustomerLogin } from "./support/session";
+import { newCustomerLogin, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
-const SESSION_KEY = "tradeshop.session";
 
 let browser: Browser;
 let pool: Buyer[];
@@ -70,12 +69,6 @@ function busiestWarehouse(pool: Buyer[]): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-async function openAs(page: Page, token: string, path: string) {
-  await page.goto(`${baseUrl}/not-found`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, token]);
-  await page.goto(`${baseUrl}${path}`);
-}
-
 const cartOf = (token: string) => callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
 const clearCart = (token: string) => callApi(baseUrl, "POST", "/api/Cart/ClearUserCart", { token, body: {} });
 
@@ -124,7 +117,7 @@ describe.each([
     const product = await scarceProduct(buyer);
     const stock = await stockOf(buyer, product.skuCode);
     const page = await openPage(browser, viewport);
-    await openAs(page, buyer, `/products/${product.skuCode}`);
+    await openWithToken(page, baseUrl, buyer, `/products/${product.skuCode}`);
 
     const main = page.getByRole("main");
     await main
@@ -189,7 +182,7 @@ describe.each([
     });
     const page = await openPage(browser, viewport);
     expectProblem(page, "stock_short", "/api/Cart/AdditemToCart");
-    await openAs(page, buyer, `/products/${product.skuCode}`);
+    await openWithToken(page, baseUrl, buyer, `/products/${product.skuCode}`);
     // In the cart already: the page's stepper shows the packs there, and one more is refused at once.
     await page
       .getByRole("main")
@@ -239,7 +232,7 @@ describe.each([
     const overBy = formatRandCents(toCents(cart.totalPriceIncl) - toCents(remaining));
 
     const page = await openPage(browser, viewport);
-    await openAs(page, buyer, "/checkout");
+    await openWithToken(page, baseUrl, buyer, "/checkout");
     const main = page.getByRole("main");
     const message = main.getByRole("alert").filter({ hasText: "over your remaining credit" });
     await message.waitFor();

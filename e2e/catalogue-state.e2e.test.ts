@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { apiToken, newCustomerLogin, openLoggedIn } from "./support/session";
+import { apiToken, newCustomerLogin, openLoggedIn, openWithToken } from "./support/session";
 import { formatCount } from "../apps/web/src/lib/products/product-labels";
 
 const baseUrl = inject("baseUrl");
@@ -93,10 +93,8 @@ describe.each([
     });
 
     const page = await openPage(browser, viewport);
-    await page.goto(`${baseUrl}/not-found`);
-    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
     for (const load of ["first", "reload"]) {
-      if (load === "first") await page.goto(`${baseUrl}/products/${saved!.skuCode}`);
+      if (load === "first") await openWithToken(page, baseUrl, token, `/products/${saved!.skuCode}`);
       else await page.reload();
       const main = page.getByRole("main");
       await main.getByRole("button", { name: "In wishlist" }).waitFor();

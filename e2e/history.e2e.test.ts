@@ -9,7 +9,7 @@ import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { newCustomerLogin } from "./support/session";
+import { newCustomerLogin, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -45,9 +45,7 @@ describe.each([
     });
 
     const page = await openPage(browser, viewport);
-    await page.goto(`${baseUrl}/not-found`);
-    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
-    await page.goto(`${baseUrl}/orders-history`);
+    await openWithToken(page, baseUrl, token, "/orders-history");
     const main = page.getByRole("main");
     const finder = main.getByRole("search", { name: "Find orders" });
     await finder.getByLabel("Order number, reference or product").fill(product.skuCode);

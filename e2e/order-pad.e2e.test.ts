@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { newCustomerLogin } from "./support/session";
+import { newCustomerLogin, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -28,9 +28,7 @@ describe.each([
   it("adds three rows typed from the keyboard alone with one Enter, and stays a list after a reload", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount, { tenant: "coastal" });
     const page = await openPage(browser, viewport);
-    await page.goto(`${baseUrl}/not-found`);
-    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
-    await page.goto(`${baseUrl}/products?category=Biscuits`);
+    await openWithToken(page, baseUrl, token, "/products?category=Biscuits");
     const toggle = page.getByRole("button", { name: "List", exact: true });
     await toggle.focus();
     await page.keyboard.press("Enter");

@@ -9,7 +9,7 @@ import { SAMPLE_CSV } from "../apps/web/src/features/quick-order/parse-lines";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
-import { newCustomerLogin } from "./support/session";
+import { newCustomerLogin, openWithToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -39,9 +39,7 @@ describe.each([
     const rows = products.map((p, i) => `${i === 16 ? "NOT-A-CODE" : p.skuCode}\t${quantityOf(i)}`);
 
     const page = await openPage(browser, viewport);
-    await page.goto(`${baseUrl}/not-found`);
-    await page.evaluate((value) => localStorage.setItem("tradeshop.session", value), token);
-    await page.goto(`${baseUrl}/products?category=home`);
+    await openWithToken(page, baseUrl, token, "/products?category=home");
     await page
       .getByRole("navigation", { name: "Product categories" })
       .getByRole("link", { name: "Quick order" })

@@ -13,12 +13,16 @@ export async function apiToken(baseUrl: string, username: string, password = DEM
   return (await callApi(baseUrl, "POST", "/api/Users/Authenticate", { body, answer: LoginResult })).token;
 }
 
-/** Opens the app logged in as `username`, then goes to `path`. */
-export async function openLoggedIn(page: Page, baseUrl: string, username: string, path = "/"): Promise<void> {
-  const token = await apiToken(baseUrl, username);
+/** Opens the app with `token` stored as its session, then goes to `path`. */
+export async function openWithToken(page: Page, baseUrl: string, token: string, path = "/"): Promise<void> {
   await page.goto(`${baseUrl}/not-found`);
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, token]);
   await page.goto(`${baseUrl}${path}`);
+}
+
+/** Opens the app logged in as `username`, then goes to `path`. */
+export async function openLoggedIn(page: Page, baseUrl: string, username: string, path = "/"): Promise<void> {
+  await openWithToken(page, baseUrl, await apiToken(baseUrl, username), path);
 }
 
 /**

@@ -11,7 +11,7 @@ import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
 import { LogInToOrder } from "./order-controls";
-import { QuantityEditor } from "../../../lib/cart/quantity-editor";
+import { InCartStepper } from "./in-cart-stepper";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
 
 /** Whether all of `target` is on the screen now (true until it has been measured). */
@@ -70,15 +70,7 @@ export function BuyBar({
         <LogInToOrder />
       ) : actions && packsInCart > 0 ? (
         // In the cart already: the same in-place stepper as the page's controls.
-        <QuantityEditor
-          key={packsInCart}
-          quantity={packsInCart}
-          description={product.skuDescription}
-          busy={actions.cartBusy}
-          label="In cart (packs)"
-          onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
-          onRemove={() => actions.setCartQuantity(product.skuCode, 0)}
-        />
+        <InCartStepper product={product} packsInCart={packsInCart} actions={actions} />
       ) : (
         <button
           type="button"

@@ -14,7 +14,7 @@ import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useProductActions } from "../product-actions";
 import { parseQuantity } from "../../../lib/products/product-labels";
-import { QuantityEditor } from "../../../lib/cart/quantity-editor";
+import { InCartStepper } from "./in-cart-stepper";
 
 interface OrderControlsProps {
   product: Product;
@@ -94,15 +94,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   if (actions && packsInCart > 0) {
     return (
       <div className="flex flex-wrap items-end gap-2">
-        <QuantityEditor
-          key={packsInCart}
-          quantity={packsInCart}
-          description={product.skuDescription}
-          busy={actions.cartBusy}
-          label="In cart (packs)"
-          onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
-          onRemove={() => actions.setCartQuantity(product.skuCode, 0)}
-        />
+        <InCartStepper product={product} packsInCart={packsInCart} actions={actions} />
         <div className="flex flex-1 gap-2">
           <Link to={appRoutes.cart} className={`${buttonClass("secondary")} flex-1 whitespace-nowrap`}>
             <ShoppingCart aria-hidden="true" className="size-4" />

@@ -1,0 +1,28 @@
+// A product already in the cart: the packs there, changed in place with the cart page's own
+// editor (decision 99); − at one pack takes the line out. On a card, the product page and the
+// phone's buy bar.
+import type { Product } from "@trade-shop/contracts/catalogue";
+import { QuantityEditor } from "../../../lib/cart/quantity-editor";
+import type { ProductActions } from "../product-actions";
+
+export function InCartStepper({
+  product,
+  packsInCart,
+  actions,
+}: {
+  product: Product;
+  packsInCart: number;
+  actions: ProductActions;
+}) {
+  return (
+    <QuantityEditor
+      key={packsInCart}
+      quantity={packsInCart}
+      description={product.skuDescription}
+      busy={actions.cartBusy}
+      label="In cart (packs)"
+      onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
+      onRemove={() => actions.setCartQuantity(product.skuCode, 0)}
+    />
+  );
+}
