@@ -1,0 +1,68 @@
+// Issue 14, an installable shop: the web app manifest (name, start page /featured, standalone,
+// theme colour, 192 and 512 px icons and a maskable one, each the size it claims) is linked from
+// every page, Chromium reads it without errors, and nothing but the test browser's own private
+// profile stands in the way of installing the shop.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, openPage, PHONE } from "./support/browser";
+
+const baseUrl = inject("baseUrl");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+describe("the installable shop", () => {
+  it("has a manifest Chromium accepts, with icons of the sizes it names", async () => {
+    const res = await fetch(`${baseUrl}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
+    const manifest = (await res.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: "Trade Shop",
+      short_name: "Trade Shop",
+      start_url: "/featured",
+      display: "standalone",
+      theme_color: "#0b6e4f",
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    for (const icon of manifest.icons) {
+      const image = await fetch(new URL(icon.src, baseUrl));
+      expect(image.headers.get("content-type")).toBe("image/png");
+      expect(pngSize(Buffer.from(await image.arrayBuffer()))).toBe(icon.sizes);
+    }
+
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/products?category=home`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    const read = await cdp.send("Page.getAppManifest");
+    expect(read.url).toBe(`${baseUrl}/manifest.webmanifest`);
+    expect(read.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // A test browser's context is a private profile, which Chromium never installs apps from.
+    expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
+    await page.context().close();
+  });
+});
