@@ -1,10 +1,11 @@
-// Issue 14, an installable shop: the web app manifest (name, start page /featured, standalone,
-// theme colour, 192 and 512 px icons and a maskable one, each the size it claims) is linked from
-// every page, Chromium reads it without errors, and nothing but the test browser's own private
-// profile stands in the way of installing the shop.
-import type { Browser } from "playwright-core";
+// Issue 14, a shop for phones on mobile data. Installable: the web app manifest (name, start
+// page /featured, standalone, theme colour, 192 and 512 px icons and a maskable one, each the
+// size it claims) is linked from every page, Chromium reads it without errors, and nothing but
+// the test browser's own private profile stands in the way of installing the shop. Data saver:
+// pictures no wider than 240 px when the browser asks for less data or the buyer turns it on.
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, openPage, PHONE } from "./support/browser";
+import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -64,5 +65,38 @@ describe("the installable shop", () => {
     // A test browser's context is a private profile, which Chromium never installs apps from.
     expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe("the data saver", () => {
+  /** The width the first product card's picture was loaded at. */
+  const firstPictureWidth = async (page: Page) => {
+    const img = page.getByRole("main").getByRole("article").first().locator("img");
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\?w=\d+$/);
+    return Number(/\?w=(\d+)$/.exec(await img.evaluate((i: HTMLImageElement) => i.currentSrc))![1]);
+  };
+
+  it("loads small pictures when the browser asks for less data, and when the buyer turns it on", async () => {
+    // A desktop's cards, which otherwise take pictures wider than 240 px.
+    const plain = await openPage(browser, DESKTOP);
+    await plain.goto(`${baseUrl}/products?category=Chips`);
+    expect(await firstPictureWidth(plain)).toBeGreaterThan(240);
+
+    // Turned on from the footer: the next pictures are small, and it is remembered.
+    const toggle = plain.getByRole("contentinfo").getByRole("button", { name: "Data saver" });
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+    await toggle.click();
+    await plain.reload();
+    expect(await firstPictureWidth(plain)).toBeLessThanOrEqual(240);
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+    await plain.context().close();
+
+    // Save-Data (navigator.connection.saveData), as a phone's data-saving mode sets it.
+    const saving = await openPage(browser, DESKTOP);
+    const cdp = await saving.context().newCDPSession(saving);
+    await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
+    await saving.goto(`${baseUrl}/products?category=Chips`);
+    expect(await firstPictureWidth(saving)).toBeLessThanOrEqual(240);
+    await saving.context().close();
   });
 });

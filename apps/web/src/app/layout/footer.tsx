@@ -6,6 +6,7 @@ import { Clock, ExternalLink, FileText, Mail, MapPin, Package, Phone, Truck, War
 import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
 import { useSession } from "../../lib/session";
+import { DataSaverToggle } from "./data-saver-toggle";
 import { HeadOfficeMap } from "../../features/content/head-office-map";
 import { shopDetails } from "../../features/content/shop-details";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
@@ -154,6 +155,7 @@ export function Footer() {
               <WhatsAppLink className={footerLink} />
             </li>
           </ul>
+          <DataSaverToggle className={`${footerLink} mt-2`} />
         </FooterSection>
       </div>
 

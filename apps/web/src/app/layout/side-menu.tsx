@@ -10,6 +10,7 @@ import { AccountLinks } from "./account-links";
 import { categoryHref, useSelectedCategory } from "./category-links";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { Dialog } from "../../lib/ui/dialog";
+import { DataSaverToggle } from "./data-saver-toggle";
 import { ThemeToggle } from "./theme-toggle";
 
 interface SideMenuProps {
@@ -94,6 +95,7 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
 
         <div className="mt-auto border-t border-line pt-2">
           <ThemeToggle showLabel className={menuItem} />
+          <DataSaverToggle className={menuItem} />
         </div>
       </div>
     </Dialog>

@@ -1,7 +1,12 @@
 // A product picture: WebP at the size the layout needs (srcset + sizes) with a JPEG fallback,
 // lazy unless it is the first thing on the page. A product without a picture gets a plain tile.
+// With the data saver on, no candidate is wider than 240 px, whatever the screen's density.
 import { ImageOff } from "lucide-react";
+import { useDataSaver } from "../data-saver";
 import { IMAGE_WIDTHS, productImageSources, type ImageWidth } from "./product-image-sources";
+
+/** The widest picture the data saver lets a page load. */
+export const DATA_SAVER_MAX_WIDTH = 240;
 
 interface ProductImageProps {
   imageUrl: string | null;
@@ -25,6 +30,7 @@ export function ProductImage({
   loading = "lazy",
   className = "",
 }: ProductImageProps) {
+  const dataSaver = useDataSaver();
   if (!imageUrl) {
     return (
       <div
@@ -39,7 +45,12 @@ export function ProductImage({
       </div>
     );
   }
-  const sources = productImageSources(imageUrl, widths);
+  const allowed = dataSaver ? widths.filter((w) => w <= DATA_SAVER_MAX_WIDTH) : widths;
+  const sources = productImageSources(
+    imageUrl,
+    allowed.length > 0 ? allowed : [IMAGE_WIDTHS[0]],
+    dataSaver ? DATA_SAVER_MAX_WIDTH : undefined,
+  );
   return (
     <picture>
       {sources.webpSrcSet && <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} />}
