@@ -28,6 +28,7 @@ import { accountsRoutes } from "./modules/accounts/routes";
 import { backOfficeRoutes } from "./modules/backoffice/routes";
 import { cartRoutes } from "./modules/cart/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
+import { orderListRoutes } from "./modules/order-lists/routes";
 import { contentRoutes } from "./modules/content/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { identityRoutes } from "./modules/identity/routes";
@@ -121,6 +122,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   accountsRoutes(app, deps);
   mailboxRoutes(app, deps);
   catalogueRoutes(app, deps);
+  orderListRoutes(app, deps);
   cartRoutes(app, deps);
   wishlistRoutes(app, deps);
   orderRoutes(app, deps);

@@ -56,6 +56,7 @@ export const PROBLEMS = {
       "The request line and headers together are larger than the shop accepts (16 KB); a cookie may have grown too big.",
   },
   username_taken: { status: 409, about: "Another user already has this username." },
+  list_name_taken: { status: 409, about: "The customer account already has an order list of this name." },
   email_taken: { status: 409, about: "Another user already has this e-mail address." },
   account_has_user: {
     status: 409,

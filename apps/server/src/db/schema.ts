@@ -176,6 +176,21 @@ export interface OrderLines {
   warehouseCode: string;
 }
 
+export interface OrderListItems {
+  listId: number;
+  position: number;
+  quantity: number;
+  skuCode: string;
+}
+
+export interface OrderLists {
+  createdAt: Generated<Timestamp>;
+  customerId: number;
+  id: Generated<number>;
+  name: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface Orders {
   accountName: string;
   address1: string | null;
@@ -423,6 +438,8 @@ export interface DB {
   enquiries: Enquiries;
   loginLockouts: LoginLockouts;
   orderLines: OrderLines;
+  orderListItems: OrderListItems;
+  orderLists: OrderLists;
   orders: Orders;
   orderStatusHistory: OrderStatusHistory;
   otpRequests: OtpRequests;

@@ -114,6 +114,13 @@ const MATRIX: Record<string, Row> = {
   "products.pending.byBarcode":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "cart.quickOrder.preview":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "cart.quickOrder.addItems":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.list":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.get":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.create":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.rename":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.setLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.remove":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.addToCart":               [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
 };
 
 interface RequestParts {
@@ -139,6 +146,23 @@ interface Demo {
   /** A Staff user of gauteng that the user routes read and change. */
   target: { id: number; username: string; email: string };
   adminToken: string;
+  /** Customer A's token, to make the order lists the other callers try to reach. */
+  tokenOfA: string;
+}
+
+let listNames = 0;
+const listName = (prefix: string) => `${prefix} ${++listNames}`;
+
+/** A new order list of customer A's account; its id. */
+async function listOfA(d: Demo): Promise<number> {
+  const res = await d.t.request({
+    method: "POST",
+    url: "/api/OrderLists",
+    token: d.tokenOfA,
+    body: { name: listName("list of A"), lines: [{ skuCode: d.skuCode, quantity: 1 }] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: number }).id;
 }
 
 const BACKOFFICE_SECRET = "access-matrix-backoffice-secret-0123456789";
@@ -310,6 +334,20 @@ const REQUESTS: Record<
   "products.pending.byBarcode": (d) => ({ params: { gtin: d.gtin } }),
   "cart.quickOrder.preview": (d) => ({ body: { lines: [{ code: d.skuCode, quantity: 1 }] } }),
   "cart.quickOrder.addItems": (d) => ({ body: { items: [{ skuCode: d.skuCode, quantity: 1 }] } }),
+  // Customer A's own list, made afresh for each caller: B and the rest must not reach it.
+  "orderLists.list": () => ({}),
+  "orderLists.get": async (d) => ({ params: { id: await listOfA(d) } }),
+  "orderLists.create": () => ({ body: { name: listName("matrix list") } }),
+  "orderLists.rename": async (d) => ({
+    params: { id: await listOfA(d) },
+    body: { name: listName("renamed") },
+  }),
+  "orderLists.setLines": async (d) => ({
+    params: { id: await listOfA(d) },
+    body: { lines: [{ skuCode: d.skuCode, quantity: 2 }] },
+  }),
+  "orderLists.remove": async (d) => ({ params: { id: await listOfA(d) } }),
+  "orderLists.addToCart": async (d) => ({ params: { id: await listOfA(d) } }),
 };
 
 describe("access matrix: every route x every kind of caller", () => {
@@ -384,6 +422,7 @@ describe("access matrix: every route x every kind of caller", () => {
       handOffOfA: handOffs.find((h) => h.orderId === orderOfA.id)!,
       target: { id: target.id, username: "matrix.target", email: "matrix.target@tradeshop.test" },
       adminToken,
+      tokenOfA: callers.customerA.token!,
     };
     expect(d.handOffOfA).toBeDefined();
   });

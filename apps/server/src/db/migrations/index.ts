@@ -11,6 +11,7 @@ import * as m0009 from "./0009-login-lockouts";
 import * as m0010 from "./0010-outbox-leases";
 import * as m0011 from "./0011-visitor-warehouse";
 import * as m0012 from "./0012-product-barcodes";
+import * as m0013 from "./0013-order-lists";
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   { version: 10, ...m0010 },
   { version: 11, ...m0011 },
   { version: 12, ...m0012 },
+  { version: 13, ...m0013 },
 ];

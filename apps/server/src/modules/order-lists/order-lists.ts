@@ -1,0 +1,196 @@
+// Order lists (issue 16): a customer account's named lists of products and packs. Every read
+// and change is scoped to the account: another account's list is "not found", never shown.
+// Lines are priced for the customer when read; a list goes to the cart through the quick
+// order pad's add, with the same reasons for what it could not add.
+import type { CartAfterAddItems } from "@trade-shop/contracts/quick-order";
+import type {
+  CreateOrderListCommand,
+  OrderList,
+  OrderListLineInput,
+  OrderListSummary,
+} from "@trade-shop/contracts/order-lists";
+import { sql } from "kysely";
+import type { Db } from "../../db/database";
+import { DomainError, notFound } from "../../shared/domain-error";
+import type { CustomerContext } from "../accounts/customer-context";
+import { addItemsToCart } from "../cart/quick-order";
+import { loadProducts } from "../catalogue/products";
+import { isUniqueViolation } from "../identity/queries";
+
+const nameTaken = (name: string) =>
+  new DomainError("list_name_taken", `You already have an order list called ${name}.`);
+
+/** The list if it is the customer's, else a 404 (another account's list is not theirs to see). */
+async function ownList(db: Db, customer: CustomerContext, id: number) {
+  const row = await db
+    .selectFrom("orderLists")
+    .select(["id", "name", "updatedAt"])
+    .where("id", "=", id)
+    .where("customerId", "=", customer.customerId)
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no order list ${id} on your account.`);
+  return row;
+}
+
+export async function listOrderLists(db: Db, customer: CustomerContext): Promise<OrderListSummary[]> {
+  const rows = await db
+    .selectFrom("orderLists as l")
+    .select((eb) => [
+      "l.id",
+      "l.name",
+      "l.updatedAt",
+      eb
+        .selectFrom("orderListItems as i")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("i.listId", "=", "l.id")
+        .as("lineCount"),
+    ])
+    .where("l.customerId", "=", customer.customerId)
+    .orderBy("l.updatedAt", "desc")
+    .orderBy("l.id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    lineCount: Number(r.lineCount ?? 0),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+  }));
+}
+
+export async function getOrderList(db: Db, customer: CustomerContext, id: number): Promise<OrderList> {
+  const list = await ownList(db, customer, id);
+  const lines = await db
+    .selectFrom("orderListItems")
+    .select(["skuCode", "quantity"])
+    .where("listId", "=", id)
+    .orderBy("position")
+    .execute();
+  const products = new Map(
+    (
+      await loadProducts(
+        db,
+        customer,
+        lines.map((l) => l.skuCode),
+      )
+    ).map((p) => [p.skuCode, p]),
+  );
+  return {
+    id: list.id,
+    name: list.name,
+    updatedAt: new Date(list.updatedAt).toISOString(),
+    lineCount: lines.length,
+    lines: lines.map((l) => ({ ...l, product: products.get(l.skuCode) ?? null })),
+  };
+}
+
+/** One line per SKU (the packs of repeated SKUs added up, capped at 9 999), in the order given. */
+function mergeLines(lines: readonly OrderListLineInput[]) {
+  const merged = new Map<string, number>();
+  for (const l of lines) {
+    const sku = l.skuCode.toUpperCase();
+    merged.set(sku, Math.min(9999, (merged.get(sku) ?? 0) + l.quantity));
+  }
+  return [...merged];
+}
+
+async function writeLines(db: Db, listId: number, lines: readonly OrderListLineInput[]) {
+  const merged = mergeLines(lines);
+  if (merged.length > 0) {
+    const known = new Set(
+      (
+        await db
+          .selectFrom("products")
+          .select("skuCode")
+          .where(
+            "skuCode",
+            "in",
+            merged.map(([sku]) => sku),
+          )
+          .where("active", "=", true)
+          .execute()
+      ).map((r) => r.skuCode),
+    );
+    const unknown = merged.filter(([sku]) => !known.has(sku)).map(([sku]) => sku);
+    if (unknown.length > 0) throw notFound(`There is no product with the code ${unknown.join(", ")}.`);
+  }
+  await db.deleteFrom("orderListItems").where("listId", "=", listId).execute();
+  if (merged.length > 0) {
+    await db
+      .insertInto("orderListItems")
+      .values(merged.map(([skuCode, quantity], position) => ({ listId, skuCode, quantity, position })))
+      .execute();
+  }
+  await db
+    .updateTable("orderLists")
+    .set({ updatedAt: sql`now()` })
+    .where("id", "=", listId)
+    .execute();
+}
+
+export async function createOrderList(
+  db: Db,
+  customer: CustomerContext,
+  command: CreateOrderListCommand,
+): Promise<OrderList> {
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("orderLists")
+        .values({ customerId: customer.customerId, name: command.name })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await writeLines(trx, row.id, command.lines ?? []);
+      return row.id;
+    });
+    return getOrderList(db, customer, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(command.name);
+    throw error;
+  }
+}
+
+export async function renameOrderList(db: Db, customer: CustomerContext, id: number, name: string) {
+  await ownList(db, customer, id);
+  try {
+    await db
+      .updateTable("orderLists")
+      .set({ name, updatedAt: sql`now()` })
+      .where("id", "=", id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(name);
+    throw error;
+  }
+  return getOrderList(db, customer, id);
+}
+
+export async function setOrderListLines(
+  db: Db,
+  customer: CustomerContext,
+  id: number,
+  lines: readonly OrderListLineInput[],
+): Promise<OrderList> {
+  await ownList(db, customer, id);
+  await db.transaction().execute((trx) => writeLines(trx, id, lines));
+  return getOrderList(db, customer, id);
+}
+
+export async function deleteOrderList(db: Db, customer: CustomerContext, id: number) {
+  const list = await ownList(db, customer, id);
+  await db.deleteFrom("orderLists").where("id", "=", id).execute();
+  return { success: true, title: "List deleted", message: `The order list ${list.name} is deleted.` };
+}
+
+export async function addOrderListToCart(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+  id: number,
+): Promise<CartAfterAddItems> {
+  const list = await getOrderList(db, customer, id);
+  if (list.lines.length === 0)
+    throw new DomainError("validation", `The order list ${list.name} has no lines.`);
+  return addItemsToCart(db, customer, userId, {
+    items: list.lines.map((l) => ({ skuCode: l.skuCode, quantity: l.quantity, dealReference: null })),
+  });
+}
