@@ -25,6 +25,8 @@ export const appRoutes = {
   manage: "/manage",
   /** Customers: paste, upload or scan many lines and add them to the cart at once (issue 16). */
   quickOrder: "/quick-order",
+  /** Customers: the account's named order lists (issue 16). */
+  orderLists: "/order-lists",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
   auth: {

@@ -107,6 +107,10 @@ export const routes: RouteObject[] = [
           },
           { path: path(appRoutes.cart), ...lazy(() => import("../features/cart/cart-page"), "CartPage") },
           {
+            path: path(appRoutes.orderLists),
+            ...lazy(() => import("../features/order-lists/order-lists-page"), "OrderListsPage"),
+          },
+          {
             path: path(appRoutes.quickOrder),
             ...lazy(() => import("../features/quick-order/quick-order-page"), "QuickOrderPage"),
           },

@@ -11,6 +11,7 @@ const PRIVATE_PATHS = [
   "/images/",
   "/cart",
   "/quick-order",
+  "/order-lists",
   "/checkout",
   "/wish-list",
   "/orders-history",

@@ -4,7 +4,7 @@
 // the quick order pad at its end; staff the No Images and Hand-offs lists.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ImageOff, ListPlus, Send } from "lucide-react";
+import { ImageOff, ListChecks, ListPlus, Send } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
@@ -55,6 +55,14 @@ export function CategoryNav() {
             <Link to={appRoutes.quickOrder} className={`${linkBase} hover:bg-white/15`}>
               <ListPlus aria-hidden="true" className="size-4" />
               Quick order
+            </Link>
+          </li>
+        )}
+        {showQuickOrder && (
+          <li className="snap-start">
+            <Link to={appRoutes.orderLists} className={`${linkBase} hover:bg-white/15`}>
+              <ListChecks aria-hidden="true" className="size-4" />
+              Order lists
             </Link>
           </li>
         )}

@@ -11,6 +11,7 @@ import {
   type CartAfterAdd,
   type CartItem,
 } from "@trade-shop/contracts/cart";
+import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import { quickOrderRoutes, type AddItemsCommand } from "@trade-shop/contracts/quick-order";
 import { ApiError, apiRequest } from "../api-client";
 import { formatCount } from "../products/product-labels";
@@ -104,6 +105,15 @@ export function useAddItemsToCart() {
   return useShoppingListCommand(cartList, {
     name: "add-items",
     send: (command: AddItemsCommand) => apiRequest(quickOrderRoutes.addItems, { body: command }),
+    onError: reloadAfterFailure,
+  });
+}
+
+/** An order list to the cart (issue 16): the server adds its lines as the quick order pad's add does. */
+export function useAddOrderListToCart() {
+  return useShoppingListCommand(cartList, {
+    name: "add-order-list",
+    send: (id: number) => apiRequest(orderListRoutes.addToCart, { params: { id } }),
     onError: reloadAfterFailure,
   });
 }
