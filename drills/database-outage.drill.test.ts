@@ -124,7 +124,12 @@ describe("PostgreSQL ends the server's connections under order load", () => {
 
     const outageStarted = Date.now();
     await drill.admin(`ALTER DATABASE ${drill.name} ALLOW_CONNECTIONS false`);
-    const ended = await drill.terminateServerConnections();
+    let ended = await drill.terminateServerConnections();
+    // A connection that was being opened as the door closed is not yet counted as the shop's:
+    // ended in a second pass. From here the server has no connection left and can open none.
+    await sleep(300);
+    ended += await drill.terminateServerConnections();
+    const cutOff = Date.now();
     await sleep(4000);
     await drill.admin(`ALTER DATABASE ${drill.name} ALLOW_CONNECTIONS true`);
     const outageEnded = Date.now();
@@ -151,7 +156,8 @@ describe("PostgreSQL ends the server's connections under order load", () => {
       )
       .toBeLessThanOrEqual(MAX_ANSWER_MS);
 
-    const probesDuring = readiness.probes.filter((p) => p.at >= outageStarted + 500 && p.at < outageEnded);
+    // Probes begun once every connection was gone (one begun before may have used one still open).
+    const probesDuring = readiness.probes.filter((p) => p.at >= cutOff + 500 && p.at < outageEnded);
     expect.soft(probesDuring.length).toBeGreaterThan(0);
     expect
       .soft(

@@ -142,7 +142,6 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
     if (cleared?.status !== 200) return unexpected("POST /api/Cart/ClearUserCart", cleared);
     if (shopper.skus.length === 0) return undefined;
     const skus = new Set([pick(shopper.skus), pick(shopper.skus)]);
-    let cart: Cart | undefined;
     for (const skuCode of skus) {
       const body = { skuCode, quantity: 1 + Math.floor(Math.random() * 3) };
       const added = await persist(
@@ -155,9 +154,17 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
         continue;
       }
       if (added?.status !== 200) return unexpected("POST /api/Cart/AdditemToCart", added);
-      cart = Cart.parse(added.json);
     }
-    return cart;
+    // The cart as the shop holds it, as the web app reloads it after a refusal: an add whose
+    // answer was lost to the outage may have been stored, and its retry then refused for stock
+    // (there was no room left), so the last answer seen is not always the cart.
+    const read = await persist(
+      () => client.call("GET", "/api/Cart/GetUserCart", { token: shopper.token }),
+      until,
+    );
+    if (read?.status !== 200) return unexpected("GET /api/Cart/GetUserCart", read);
+    const cart = Cart.parse(read.json);
+    return cart.cartItems.length > 0 ? cart : undefined;
   }
 
   function unexpected(what: string, answer: Answer | undefined): undefined {
