@@ -25,14 +25,20 @@ export function gtinProblem(code: string): string | null {
   return null;
 }
 
-/** Whether `text` (spaces allowed) reads as a valid barcode; the search box uses it. */
-export function isGtin(text: string): boolean {
-  return gtinProblem(text.replace(/\s+/g, "")) === null;
-}
-
 /** A valid GTIN as GTIN-14. */
 export function toGtin14(code: string): string {
   return code.padStart(14, "0");
+}
+
+/** `text` (spaces allowed) as GTIN-14 when it reads as a valid barcode, else null. */
+export function gtinOf(text: string): string | null {
+  const code = text.replace(/\s+/g, "");
+  return gtinProblem(code) === null ? toGtin14(code) : null;
+}
+
+/** Whether `text` (spaces allowed) reads as a valid barcode; the search box uses it. */
+export function isGtin(text: string): boolean {
+  return gtinOf(text) !== null;
 }
 
 /** A barcode in a request: checked, and given to the handler as GTIN-14. */

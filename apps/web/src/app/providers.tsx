@@ -10,11 +10,8 @@ import {
   useCart,
   useCartSession,
   useSetCartQuantity,
-  ITEMS_ADDED,
-  ITEMS_ADDED_TITLE,
+  announceAddedItems,
 } from "../lib/cart/cart-queries";
-import { toast } from "sonner";
-import { successToast } from "../lib/ui/toasts";
 import { addCommandFor } from "../lib/cart/cart-commands";
 import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
@@ -74,12 +71,9 @@ function ShopperLists({ children }: { children: ReactNode }) {
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
       addManyToCart: async (lines) => {
         try {
-          const answer = await addItems({ items: lines.map((l) => addCommandFor(l.product, l.quantity)) });
-          if (answer.addedCount > 0) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
-          if (answer.notAdded.length > 0)
-            toast.warning("Not all added", {
-              description: answer.notAdded.map((n) => `${n.skuCode}: ${n.message}`).join(" "),
-            });
+          announceAddedItems(
+            await addItems({ items: lines.map((l) => addCommandFor(l.product, l.quantity)) }),
+          );
           return true;
         } catch {
           return false;

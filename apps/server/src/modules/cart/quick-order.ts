@@ -5,7 +5,7 @@
 // Adding many lines is one transaction on the locked cart: every good line goes on (a short
 // one with what there is), and every line not added in full is listed with its reason.
 import { toRand, MAX_QUANTITY } from "@trade-shop/contracts/common";
-import { isGtin, toGtin14 } from "@trade-shop/contracts/gtin";
+import { gtinOf } from "@trade-shop/contracts/gtin";
 import type {
   AddItemsCommand,
   CartAfterAddItems,
@@ -30,7 +30,7 @@ type MatchedBy = "sku" | "barcode" | "description";
 /** Each code's product, by SKU code, then barcode, then exact description (any case). */
 async function resolveCodes(db: Db, codes: readonly string[]) {
   const upper = [...new Set(codes.map((c) => c.toUpperCase()))];
-  const gtins = [...new Set(codes.filter(isGtin).map((c) => toGtin14(c.replace(/\s+/g, ""))))];
+  const gtins = [...new Set(codes.flatMap((c) => gtinOf(c) ?? []))];
   const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
   // products' primary key, products_gtin_idx, and one pass over the active products.
   const { rows } = await sql<{ skuCode: string; gtin: string | null; lowerDescription: string }>`
@@ -46,7 +46,8 @@ async function resolveCodes(db: Db, codes: readonly string[]) {
   return (code: string): { skuCode: string; matchedBy: MatchedBy } | null => {
     const sku = bySku.get(code.toUpperCase());
     if (sku) return { skuCode: sku, matchedBy: "sku" };
-    const gtin = isGtin(code) ? byGtin.get(toGtin14(code.replace(/\s+/g, ""))) : undefined;
+    const barcode = gtinOf(code);
+    const gtin = barcode === null ? undefined : byGtin.get(barcode);
     if (gtin) return { skuCode: gtin, matchedBy: "barcode" };
     const described = byDescription.get(code.toLowerCase());
     return described ? { skuCode: described, matchedBy: "description" } : null;

@@ -249,8 +249,3 @@ export async function sessionFacts(db: Db, userId: number) {
     .where("id", "=", userId)
     .executeTakeFirst();
 }
-
-/** PostgreSQL's unique_violation, e.g. two requests racing to take the same username. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
-}

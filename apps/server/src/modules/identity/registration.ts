@@ -17,7 +17,8 @@ import { DomainError } from "../../shared/domain-error";
 import { assertCanSend, queueEmail, queueSms } from "../messaging/outgoing";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword, verifyPassword } from "./passwords";
-import { findUserIdByName, isUniqueViolation } from "./queries";
+import { findUserIdByName } from "./queries";
+import { isUniqueViolation } from "../../db/database";
 
 export const OTP_MINUTES = 10;
 export const OTP_MAX_TRIES = 5;

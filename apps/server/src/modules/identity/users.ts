@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { Principal } from "../../shared/principal";
 import { DomainError, notFound } from "../../shared/domain-error";
+import { isUniqueViolation } from "../../db/database";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";
 import {
@@ -14,7 +15,6 @@ import {
   existingTenantIds,
   findUserIdByName,
   findUserRow,
-  isUniqueViolation,
   listUserRows,
   replaceRolesAndTenants,
   roleIdsByName,

@@ -10,12 +10,11 @@ import type {
   OrderListSummary,
 } from "@trade-shop/contracts/order-lists";
 import { sql } from "kysely";
-import type { Db } from "../../db/database";
+import { isUniqueViolation, type Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
 import { addItemsToCart } from "../cart/quick-order";
 import { loadProducts } from "../catalogue/products";
-import { isUniqueViolation } from "../identity/queries";
 
 const nameTaken = (name: string) =>
   new DomainError("list_name_taken", `You already have an order list called ${name}.`);

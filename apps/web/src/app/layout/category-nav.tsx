@@ -16,9 +16,19 @@ const linkBase =
 export function CategoryNav() {
   const selected = useSelectedCategory();
   const session = useSession();
-  const showNoImages = hasRole(session, "NoImage");
-  const showHandOffs = hasRole(session, "Staff") || hasRole(session, "Admin");
-  const showQuickOrder = hasRole(session, "Customer");
+  const isCustomer = hasRole(session, "Customer");
+  // After the categories, the pages a login's roles open: customers' ordering tools, staff lists.
+  const roleLinks = [
+    { show: isCustomer, to: appRoutes.quickOrder, label: "Quick order", Icon: ListPlus },
+    { show: isCustomer, to: appRoutes.orderLists, label: "Order lists", Icon: ListChecks },
+    { show: hasRole(session, "NoImage"), to: appRoutes.manage, label: "No Images", Icon: ImageOff },
+    {
+      show: hasRole(session, "Staff") || hasRole(session, "Admin"),
+      to: appRoutes.handOffs,
+      label: "Hand-offs",
+      Icon: Send,
+    },
+  ].filter((link) => link.show);
   const strip = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -50,38 +60,14 @@ export function CategoryNav() {
             </li>
           );
         })}
-        {showQuickOrder && (
-          <li className="snap-start">
-            <Link to={appRoutes.quickOrder} className={`${linkBase} hover:bg-white/15`}>
-              <ListPlus aria-hidden="true" className="size-4" />
-              Quick order
+        {roleLinks.map(({ to, label, Icon }) => (
+          <li key={to} className="snap-start">
+            <Link to={to} className={`${linkBase} hover:bg-white/15`}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
             </Link>
           </li>
-        )}
-        {showQuickOrder && (
-          <li className="snap-start">
-            <Link to={appRoutes.orderLists} className={`${linkBase} hover:bg-white/15`}>
-              <ListChecks aria-hidden="true" className="size-4" />
-              Order lists
-            </Link>
-          </li>
-        )}
-        {showNoImages && (
-          <li className="snap-start">
-            <Link to={appRoutes.manage} className={`${linkBase} hover:bg-white/15`}>
-              <ImageOff aria-hidden="true" className="size-4" />
-              No Images
-            </Link>
-          </li>
-        )}
-        {showHandOffs && (
-          <li className="snap-start">
-            <Link to={appRoutes.handOffs} className={`${linkBase} hover:bg-white/15`}>
-              <Send aria-hidden="true" className="size-4" />
-              Hand-offs
-            </Link>
-          </li>
-        )}
+        ))}
       </ul>
     </nav>
   );

@@ -3,12 +3,11 @@
 // the whole list goes to the cart in one add, which says what it could not add and why.
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { ListPlus, ShoppingCart, Trash2 } from "lucide-react";
 import type { OrderListSummary } from "@trade-shop/contracts/order-lists";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { QuantityEditor } from "../../lib/cart/quantity-editor";
-import { ITEMS_ADDED, ITEMS_ADDED_TITLE, useAddOrderListToCart, useCart } from "../../lib/cart/cart-queries";
+import { announceAddedItems, useAddOrderListToCart, useCart } from "../../lib/cart/cart-queries";
 import { formatDateTime } from "../../lib/format";
 import { formatCount, packText } from "../../lib/products/product-labels";
 import { useShopper } from "../../lib/shopper";
@@ -88,12 +87,7 @@ function ListCard({ list }: { list: OrderListSummary }) {
     if (list.lineCount === 0 || toCart.isPending) return;
     // A failure has its toast from the API client.
     const answer = await toCart.mutateAsync(list.id).catch(() => null);
-    if (!answer) return;
-    if (answer.addedCount > 0) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
-    if (answer.notAdded.length > 0)
-      toast.warning("Not all added", {
-        description: answer.notAdded.map((n) => `${n.skuCode}: ${n.message}`).join(" "),
-      });
+    if (answer) announceAddedItems(answer);
   };
 
   return (

@@ -16,7 +16,7 @@ import {
 } from "@trade-shop/contracts/quick-order";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
-import { useAddItemsToCart } from "../../lib/cart/cart-queries";
+import { ITEMS_ADDED, ITEMS_ADDED_TITLE, useAddItemsToCart } from "../../lib/cart/cart-queries";
 import { formatRand } from "../../lib/format";
 import { formatCount, packText } from "../../lib/products/product-labels";
 import { useShopper } from "../../lib/shopper";
@@ -200,7 +200,7 @@ export function QuickOrderPage() {
       },
       {
         onSuccess: () => {
-          successToast("Success", { description: "Item(s) added to cart" });
+          successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
           // The lines not sent stay in the box to be fixed; nothing leaves it unseen.
           const left = answer!.lines.filter((line) => !addable(line) && line.status !== "duplicate");
           setText(left.map((line) => `${line.code}, ${line.quantity}`).join("\n"));

@@ -12,7 +12,11 @@ import {
   type CartItem,
 } from "@trade-shop/contracts/cart";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
-import { quickOrderRoutes, type AddItemsCommand } from "@trade-shop/contracts/quick-order";
+import {
+  quickOrderRoutes,
+  type AddItemsCommand,
+  type CartAfterAddItems,
+} from "@trade-shop/contracts/quick-order";
 import { ApiError, apiRequest } from "../api-client";
 import { formatCount } from "../products/product-labels";
 import { successToast } from "../ui/toasts";
@@ -99,6 +103,15 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
 }
 
 const isStockRefusal = (error: Error) => error instanceof ApiError && error.problem?.code === "stock_short";
+
+/** What an add of many lines did, as toasts: added ones, then each line not added in full and why. */
+export function announceAddedItems(answer: CartAfterAddItems): void {
+  if (answer.addedCount > 0) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
+  if (answer.notAdded.length > 0)
+    toast.warning("Not all added", {
+      description: answer.notAdded.map((n) => `${n.skuCode}: ${n.message}`).join(" "),
+    });
+}
 
 /** Many lines at once (the quick order pad): the answer is the cart and the lines not added. */
 export function useAddItemsToCart() {
