@@ -26,6 +26,11 @@ export type CreateOrderListCommand = z.infer<typeof CreateOrderListCommand>;
 export const RenameOrderListCommand = z.object({ name: OrderListName });
 export const SetOrderListLinesCommand = z.object({ lines: Lines });
 export type SetOrderListLinesCommand = z.infer<typeof SetOrderListLinesCommand>;
+/** Lines to put on a list: a SKU already there gets the packs added, a new one goes at the end. */
+export const AddOrderListLinesCommand = z.object({
+  lines: Lines.min(1, "Add at least one line"),
+});
+export type AddOrderListLinesCommand = z.infer<typeof AddOrderListLinesCommand>;
 
 export const OrderListSummary = z.object({
   id: Id,
@@ -96,6 +101,18 @@ export const orderListRoutes = {
     auth: true,
     problems: ["not_a_customer", "not_found"],
     summary: "Replace an order list's lines (a SKU once; an empty list is allowed)",
+    tag: "Order lists",
+  },
+  addLines: {
+    method: "POST",
+    path: "/api/OrderLists/:id/Lines",
+    params: ListParams,
+    body: AddOrderListLinesCommand,
+    response: OrderList,
+    auth: true,
+    problems: ["not_a_customer", "not_found"],
+    summary:
+      "Add lines to an order list (from a product, the cart, an order or the quick order pad): packs of a SKU already on it are added up",
     tag: "Order lists",
   },
   remove: {

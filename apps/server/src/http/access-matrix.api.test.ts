@@ -119,6 +119,7 @@ const MATRIX: Record<string, Row> = {
   "orderLists.create":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.rename":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.setLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "orderLists.addLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.remove":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.addToCart":               [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
 };
@@ -345,6 +346,10 @@ const REQUESTS: Record<
   "orderLists.setLines": async (d) => ({
     params: { id: await listOfA(d) },
     body: { lines: [{ skuCode: d.skuCode, quantity: 2 }] },
+  }),
+  "orderLists.addLines": async (d) => ({
+    params: { id: await listOfA(d) },
+    body: { lines: [{ skuCode: d.skuCode, quantity: 1 }] },
   }),
   "orderLists.remove": async (d) => ({ params: { id: await listOfA(d) } }),
   "orderLists.addToCart": async (d) => ({ params: { id: await listOfA(d) } }),

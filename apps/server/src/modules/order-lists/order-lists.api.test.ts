@@ -91,6 +91,49 @@ describe("/api/OrderLists", () => {
     });
   });
 
+  it("takes lines added from elsewhere: packs of a SKU on it add up, a new one goes last, two adds at once both count", async () => {
+    const customer = await customerOf(t.database.db, "trader");
+    const where = { warehouseCode: customer.stockingWarehouseCode, tenantId: customer.tenantId };
+    const [a, b, c] = await Promise.all([2, 3, 4].map((skip) => findSku(t.database.db, { ...where, skip })));
+    const list = OrderList.parse(
+      (
+        await call(trader, "POST", "/api/OrderLists", {
+          name: "Added to",
+          lines: [
+            { skuCode: a!.skuCode, quantity: 2 },
+            { skuCode: b!.skuCode, quantity: 1 },
+          ],
+        })
+      ).json(),
+    );
+    const url = `/api/OrderLists/${list.id}/Lines`;
+    const answers = await Promise.all([
+      call(trader, "POST", url, { lines: [{ skuCode: b!.skuCode, quantity: 3 }] }),
+      call(trader, "POST", url, {
+        lines: [
+          { skuCode: c!.skuCode.toLowerCase(), quantity: 1 },
+          { skuCode: b!.skuCode, quantity: 2 },
+        ],
+      }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const after = OrderList.parse((await call(trader, "GET", `/api/OrderLists/${list.id}`)).json());
+    expect(after.lines.map((l) => [l.skuCode, l.quantity])).toEqual([
+      [a!.skuCode, 2],
+      [b!.skuCode, 6],
+      [c!.skuCode, 1],
+    ]);
+    // Nothing to add, or an unknown product: refused, and the list is as it was.
+    expect(expectProblem(await call(trader, "POST", url, { lines: [] }))).toMatchObject({
+      code: "validation",
+    });
+    expect(
+      expectProblem(await call(trader, "POST", url, { lines: [{ skuCode: "NO-SUCH-SKU", quantity: 1 }] })),
+    ).toMatchObject({ code: "not_found" });
+    const unchanged = OrderList.parse((await call(trader, "GET", `/api/OrderLists/${list.id}`)).json());
+    expect(unchanged.lines).toEqual(after.lines);
+  });
+
   it("keeps every account's lists to itself: another account gets 404 and changes nothing", async () => {
     const list = OrderList.parse(
       (await call(trader, "POST", "/api/OrderLists", { name: "Trader only" })).json(),
@@ -99,6 +142,7 @@ describe("/api/OrderLists", () => {
       ["GET", `/api/OrderLists/${list.id}`, undefined],
       ["PUT", `/api/OrderLists/${list.id}`, { name: "Taken over" }],
       ["PUT", `/api/OrderLists/${list.id}/Lines`, { lines: [] }],
+      ["POST", `/api/OrderLists/${list.id}/Lines`, { lines: [{ skuCode: "ANY", quantity: 1 }] }],
       ["POST", `/api/OrderLists/${list.id}/AddToCart`, undefined],
       ["DELETE", `/api/OrderLists/${list.id}`, undefined],
     ] as const) {

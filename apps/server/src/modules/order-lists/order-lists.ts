@@ -2,7 +2,7 @@
 // and change is scoped to the account: another account's list is "not found", never shown.
 // Lines are priced for the customer when read; a list goes to the cart through the quick
 // order pad's add, with the same reasons for what it could not add.
-import type { CartAfterAddItems } from "@trade-shop/contracts/quick-order";
+import { QUICK_ORDER_MAX_LINES, type CartAfterAddItems } from "@trade-shop/contracts/quick-order";
 import type {
   CreateOrderListCommand,
   OrderList,
@@ -171,6 +171,36 @@ export async function setOrderListLines(
 ): Promise<OrderList> {
   await ownList(db, customer, id);
   await db.transaction().execute((trx) => writeLines(trx, id, lines));
+  return getOrderList(db, customer, id);
+}
+
+/**
+ * Puts lines on a list: a SKU already there gets the packs added (at most 9 999), a new one goes
+ * at the end. The list's row is locked first, so two logins adding at once both count.
+ */
+export async function addOrderListLines(
+  db: Db,
+  customer: CustomerContext,
+  id: number,
+  lines: readonly OrderListLineInput[],
+): Promise<OrderList> {
+  await ownList(db, customer, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom("orderLists").select("id").where("id", "=", id).forUpdate().execute();
+    const held = await trx
+      .selectFrom("orderListItems")
+      .select(["skuCode", "quantity"])
+      .where("listId", "=", id)
+      .orderBy("position")
+      .execute();
+    const merged = [...held, ...lines];
+    if (mergeLines(merged).length > QUICK_ORDER_MAX_LINES)
+      throw new DomainError(
+        "validation",
+        `A list holds at most ${QUICK_ORDER_MAX_LINES} lines; this one would have more.`,
+      );
+    await writeLines(trx, id, merged);
+  });
   return getOrderList(db, customer, id);
 }
 

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../app-deps";
 import { customerOfRequest } from "../../http/customer-of-request";
 import { handle } from "../../http/route";
 import {
+  addOrderListLines,
   addOrderListToCart,
   createOrderList,
   deleteOrderList,
@@ -25,6 +26,9 @@ export function orderListRoutes(app: FastifyInstance, { database: { db } }: AppD
   );
   handle(app, routes.setLines, async (request) =>
     setOrderListLines(db, await customerOf(request), request.params.id, request.body.lines),
+  );
+  handle(app, routes.addLines, async (request) =>
+    addOrderListLines(db, await customerOf(request), request.params.id, request.body.lines),
   );
   handle(app, routes.remove, async (request) =>
     deleteOrderList(db, await customerOf(request), request.params.id),
