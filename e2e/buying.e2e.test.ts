@@ -247,11 +247,15 @@ describe("buying as a trader", () => {
     );
     await expectNoBlockingViolations(page, "order details");
 
-    // Reorder puts the lines back at today's price, which has not changed.
-    await main.getByRole("button", { name: "Reorder" }).click();
-    await main.getByText("1 product added to your cart at today's prices.").waitFor();
+    // Reorder checks the lines on the quick order pad at today's price, which has not changed.
+    await main.getByRole("link", { name: "Reorder" }).click();
+    await page.waitForURL(/\/quick-order\?reorder=/);
+    await expect
+      .poll(() => main.getByRole("heading", { level: 2, name: /checked/ }).textContent())
+      .toBe("1 line checked · all ready");
+    expect(await main.getByText(/^Was R/).count()).toBe(0);
+    await main.getByRole("button", { name: "Add 1 line to cart" }).click();
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 1 item");
-    expect(await main.getByText("Prices changed since this order").count()).toBe(0);
   });
 
   it("shows the prices warning and creates no order when the cart changed behind the checkout page", async () => {

@@ -1,5 +1,5 @@
 // Issue 18, order history: found by product or order number and by day, focus on the results
-// heading after a search, Reorder on each row, at 390 and 1280 px.
+// heading after a search, Reorder on each row (through the quick order pad), at 390 and 1280 px.
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { Order } from "@trade-shop/contracts/orders";
@@ -77,8 +77,19 @@ describe.each([
 
     await rows
       .filter({ hasText: placed.orderId })
-      .getByRole("button", { name: `Reorder ${placed.orderId}` })
+      .getByRole("link", { name: `Reorder ${placed.orderId}` })
       .click();
+    // The order's lines come onto the quick order pad, checked; the buyer takes one pack more.
+    await page.waitForURL(/\/quick-order\?reorder=/);
+    const box = page.getByLabel("Lines (code, quantity)");
+    await expect.poll(() => box.inputValue()).toBe(`${product.skuCode}, 2`);
+    const checked = page.getByRole("heading", { level: 2, name: /checked/ });
+    await expect.poll(() => checked.textContent()).toBe("1 line checked · all ready");
+    await page.getByText(`Reordering order ${placed.orderId}`, { exact: false }).waitFor();
+    await box.fill(`${product.skuCode}, 3`);
+    await page.getByRole("button", { name: "Check lines" }).click();
+    await page.getByRole("list", { name: "Checked lines" }).getByText("3 packs").waitFor();
+    await page.getByRole("button", { name: "Add 1 line to cart" }).click();
     await expect
       .poll(() =>
         page
@@ -88,7 +99,7 @@ describe.each([
       )
       .toBe("Cart, 1 item");
     const again = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
-    expect(again.cartItems.map((l) => [l.productId, l.quantity])).toEqual([[product.skuCode, 2]]);
+    expect(again.cartItems.map((l) => [l.productId, l.quantity])).toEqual([[product.skuCode, 3]]);
     await page.context().close();
   });
 });

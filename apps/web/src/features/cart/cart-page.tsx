@@ -8,6 +8,8 @@ import { BadgePercent, CircleCheck, PackageX, ShoppingCart, Trash2 } from "lucid
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "../../lib/format";
+import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
+import { formatCount } from "../../lib/products/product-labels";
 import { buttonClass } from "../../lib/ui/button-styles";
 import {
   useCart,
@@ -176,6 +178,12 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
         <Link to={DEFAULT_LANDING} className={`${buttonClass("secondary")} w-full`}>
           Continue shopping
         </Link>
+        <AddToOrderList
+          label="Save to an order list"
+          className="w-full"
+          lines={() => cart.cartItems.map((line) => ({ skuCode: line.productId, quantity: line.quantity }))}
+          what={`${cart.cartItems.length === 1 ? "1 line" : `${formatCount(cart.cartItems.length)} lines`} from your cart`}
+        />
         <ClearCart count={cart.numberOfItems} busy={busy} />
       </div>
     </section>

@@ -22,7 +22,7 @@ import {
   useOrderList,
   useOrderLists,
   useSetOrderListLines,
-} from "./api";
+} from "../../lib/order-lists/order-list-queries";
 
 function ListLines({ id }: { id: number }) {
   const list = useOrderList(id);

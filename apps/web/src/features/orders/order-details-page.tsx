@@ -1,7 +1,7 @@
 // /orders-history/:id (SPEC §2): "Order {orderId}", Date Ordered (dd-MMM-yyyy HH:mm), Status,
 // a PRODUCT/TOTAL table whose lines read "quantity x productDescription" with the line total
 // excl. VAT, Shipping FREE, TOTAL (excl. VAT) and TOTAL (incl. VAT); a spinner while loading.
-// Reorder puts the lines back into the cart.
+// Reorder checks the lines on the quick order pad; they can also go onto an order list.
 import { Link, useParams } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import type { Order } from "@trade-shop/contracts/orders";
@@ -12,7 +12,9 @@ import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
 import { useOrder } from "../../lib/orders/order-queries";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
-import { ReorderPanel } from "./components/reorder-panel";
+import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
+import { formatCount } from "../../lib/products/product-labels";
+import { ReorderLink } from "./components/reorder-link";
 
 function deliveryText(order: Order): string {
   if (!order.homeDelivery) return "Collection";
@@ -114,7 +116,13 @@ function OrderDetails({ order }: { order: Order }) {
           </tfoot>
         </table>
       </div>
-      <ReorderPanel order={order} />
+      <div className="mt-6 flex flex-wrap gap-2">
+        <ReorderLink id={order.id} orderId={order.orderId} />
+        <AddToOrderList
+          what={`${order.orderLines.length === 1 ? "1 line" : `${formatCount(order.orderLines.length)} lines`} of order ${order.orderId}`}
+          lines={() => order.orderLines.map((line) => ({ skuCode: line.productId, quantity: line.quantity }))}
+        />
+      </div>
     </>
   );
 }

@@ -5,9 +5,7 @@
 // columns from 768 px, compact stacked rows below; 20 at a time.
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle, Package, RotateCcw } from "lucide-react";
-import { toast } from "sonner";
+import { Package } from "lucide-react";
 import type { OrderHistoryEntry } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "../../lib/format";
@@ -16,9 +14,8 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { getOrderQueryOptions, useOrders } from "../../lib/orders/order-queries";
-import type { Shopper } from "../../lib/shopper";
-import { useReorder } from "./api/reorder";
+import { useOrders } from "../../lib/orders/order-queries";
+import { ReorderLink } from "./components/reorder-link";
 import { HistoryFilters, historyFilter, isFiltered } from "./components/history-filters";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { orderPath } from "../../lib/orders/order-path";
@@ -28,47 +25,7 @@ const COLUMNS =
   "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_auto] md:items-center md:gap-4";
 const cellLabel = "text-xs font-semibold text-muted md:sr-only";
 
-/** Puts the order's lines back in the cart at today's prices (the details page shows what changed). */
-function ReorderButton({ order, shopper }: { order: OrderHistoryEntry; shopper: Shopper }) {
-  const queryClient = useQueryClient();
-  const reorder = useReorder();
-  const [loading, setLoading] = useState(false);
-  const busy = loading || reorder.isPending;
-  return (
-    <button
-      type="button"
-      className={`${buttonClass("secondary")} px-3`}
-      disabled={busy}
-      aria-label={`Reorder ${order.orderId}`}
-      onClick={async () => {
-        setLoading(true);
-        try {
-          const full = await queryClient.fetchQuery(getOrderQueryOptions(shopper, order.id));
-          reorder.mutate(full, {
-            onSuccess: ({ report }) => {
-              const missed = report.notAdded.length + report.stockShort.length;
-              if (missed > 0)
-                toast.warning(`${missed} of ${full.orderLines.length} products could not be added in full`, {
-                  description: "Open the order to see which, and why.",
-                });
-            },
-          });
-        } finally {
-          setLoading(false);
-        }
-      }}
-    >
-      {busy ? (
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-      ) : (
-        <RotateCcw aria-hidden="true" className="size-4" />
-      )}
-      Reorder
-    </button>
-  );
-}
-
-function OrderRow({ order, shopper }: { order: OrderHistoryEntry; shopper: Shopper }) {
+function OrderRow({ order }: { order: OrderHistoryEntry }) {
   return (
     <li className={`grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 md:gap-y-2 ${COLUMNS}`}>
       <div className="col-span-2 md:col-span-1">
@@ -106,7 +63,7 @@ function OrderRow({ order, shopper }: { order: OrderHistoryEntry; shopper: Shopp
         </div>
       </dl>
       <div className="flex items-center md:justify-end">
-        <ReorderButton order={order} shopper={shopper} />
+        <ReorderLink id={order.id} orderId={order.orderId} variant="secondary" className="px-3" labelled />
       </div>
     </li>
   );
@@ -186,7 +143,7 @@ export function OrdersHistoryPage() {
             </div>
             <ul aria-label="Your orders" className="divide-y divide-line">
               {orders.slice(0, shown).map((order) => (
-                <OrderRow key={order.id} order={order} shopper={shopper} />
+                <OrderRow key={order.id} order={order} />
               ))}
             </ul>
           </div>

@@ -21,7 +21,8 @@ function readQuantity(text: string): number {
 function parseLine(raw: string): { code: string; quantityText: string | null } | null {
   const line = raw.trim();
   if (line === "") return null;
-  const columns = line.split(/\t|;|,/).map((c) => c.trim());
+  // Tabs (a spreadsheet's columns) win: then a comma is part of a description ("Chips, salted").
+  const columns = line.split(line.includes("\t") ? "\t" : /;|,/).map((c) => c.trim());
   if (columns.length > 1) {
     const [code = "", quantityText = ""] = columns;
     return code === "" ? null : { code, quantityText: quantityText === "" ? null : quantityText };
@@ -47,3 +48,24 @@ export function parseQuickOrderLines(text: string): ParsedLines {
 
 /** The sample file offered on the page: a header row, a demo SKU code and a demo barcode. */
 export const SAMPLE_CSV = "code,quantity\r\nCHP1374,6\r\n6000012000375,2\r\n";
+
+/**
+ * The box's text with `packs` more of `code` (a scan, a chosen product): added to a line that
+ * already has that code (as typed, any case), else a new line at the end. Other lines stay as
+ * they were typed.
+ */
+export function addToPadText(text: string, code: string, packs: number): { text: string; packs: number } {
+  const rows = text.split(/\r?\n/);
+  const wanted = code.trim().toUpperCase();
+  const at = rows.findIndex((row) => parseLine(row)?.code.toUpperCase() === wanted);
+  if (at >= 0) {
+    const line = parseLine(rows[at]!)!;
+    const held = line.quantityText === null ? 1 : readQuantity(line.quantityText);
+    const total = (held > 0 ? held : 0) + packs;
+    rows[at] = `${line.code}, ${total}`;
+    return { text: rows.join("\n"), packs: total };
+  }
+  const kept = [...rows];
+  while (kept.length > 0 && kept[kept.length - 1]!.trim() === "") kept.pop();
+  return { text: [...kept, `${code}, ${packs}`].join("\n"), packs };
+}

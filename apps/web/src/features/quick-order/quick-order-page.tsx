@@ -1,148 +1,46 @@
 // /quick-order (issue 16): the fastest way to fill a cart. A buyer pastes lines from a
-// spreadsheet or a message, or uploads a CSV file, and checks them: every line comes back with
-// its product, price for the quantity and a status, so unknown codes, liquor without a licence,
-// short stock and wrong quantities are seen and fixed (in the box) before anything is added.
-// "Add to cart" then puts every good line on the cart in one go and says what it could not add.
-import { useId, useRef, useState, type ChangeEvent, type Ref } from "react";
-import { Link } from "react-router";
+// spreadsheet or a message, uploads a CSV or Excel file, types them with a product finder, or
+// scans barcodes (a USB or Bluetooth scanner anywhere on the page, or the phone's camera), and
+// checks them: every line comes back with its product, price for the quantity and a status, so
+// unknown codes, liquor without a licence, short stock and wrong quantities are seen and fixed
+// (in the box) before anything is added. "Add to cart" then puts every good line on the cart in
+// one go and says what it could not add. A reorder (?reorder={id}) fills the box with an old
+// order's lines and checks them the same way, naming prices that changed since.
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useSearchParams } from "react-router";
 import { useMutation } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, Download, ListChecks, ShoppingCart, Upload } from "lucide-react";
-import {
-  quickOrderRoutes,
-  type CartAfterAddItems,
-  type QuickOrderPreview,
-  type QuickOrderPreviewLine,
-  type QuickOrderStatus,
-} from "@trade-shop/contracts/quick-order";
-import { appRoutes } from "@trade-shop/contracts/routes";
+import { Download, ListChecks, ScanBarcode, ShoppingCart, Upload } from "lucide-react";
+import { quickOrderRoutes, type QuickOrderPreview } from "@trade-shop/contracts/quick-order";
 import { apiRequest } from "../../lib/api-client";
+import { CameraScanButton } from "../../lib/barcode/camera-scan-button";
 import { ITEMS_ADDED, ITEMS_ADDED_TITLE, useAddItemsToCart } from "../../lib/cart/cart-queries";
 import { formatRand } from "../../lib/format";
-import { formatCount, packText } from "../../lib/products/product-labels";
+import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
+import { useOrder } from "../../lib/orders/order-queries";
+import { formatCount } from "../../lib/products/product-labels";
 import { useShopper } from "../../lib/shopper";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
 import { successToast } from "../../lib/ui/toasts";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { parseQuickOrderLines, SAMPLE_CSV } from "./parse-lines";
+import { AddResult, addable, PreviewLine, type EarlierPrices } from "./checked-lines";
+import { useKeyboardWedge } from "./keyboard-wedge";
+import { LineFinder } from "./line-finder";
+import { addToPadText, parseQuickOrderLines, SAMPLE_CSV } from "./parse-lines";
 
-const STATUS_TEXT: Record<QuickOrderStatus, string> = {
-  ok: "Ready",
-  unknown_code: "Unknown code",
-  not_allowed: "Not allowed",
-  short_stock: "Short stock",
-  invalid_quantity: "Wrong quantity",
-  duplicate: "Merged",
-};
+/** A scan checks the pad after this pause, so a burst of scans is checked once. */
+const CHECK_AFTER_SCAN_MS = 400;
 
-/** Lines the add sends: ready ones, and short ones (which get what there is). */
-const addable = (line: QuickOrderPreviewLine) =>
-  (line.status === "ok" || line.status === "short_stock") &&
-  line.product !== null &&
-  (line.available ?? 0) > 0;
+const isWorkbook = (file: File) =>
+  /\.xlsx$/i.test(file.name) ||
+  file.type === "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-function StatusBadge({ status }: { status: QuickOrderStatus }) {
-  const good = status === "ok" || status === "duplicate";
-  const Icon = good ? CheckCircle2 : AlertTriangle;
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-bold ${
-        good ? "bg-brand-soft text-brand" : "bg-danger/10 text-danger"
-      }`}
-    >
-      <Icon aria-hidden="true" className="size-3.5" />
-      {STATUS_TEXT[status]}
-    </span>
-  );
-}
-
-function PreviewLine({ line }: { line: QuickOrderPreviewLine }) {
-  const product = line.product;
-  return (
-    <li className="grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[3rem_minmax(0,1fr)_auto] sm:gap-3">
-      <span className="text-sm tabular-nums text-muted">Line {line.line}</span>
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={line.status} />
-          <span className="break-all font-mono text-sm text-muted">{line.code}</span>
-        </p>
-        {product && (
-          <p className="mt-1 font-semibold">
-            <Link
-              to={`${appRoutes.products}/${encodeURIComponent(product.skuCode)}`}
-              className="hover:underline"
-            >
-              {product.skuDescription}
-            </Link>{" "}
-            <span className="text-sm font-normal text-muted">
-              · {product.skuCode} · {packText(product)}
-            </span>
-          </p>
-        )}
-        {line.message && (
-          <p className={`mt-1 text-sm ${line.status === "duplicate" ? "text-muted" : "text-danger"}`}>
-            {line.message}
-          </p>
-        )}
-      </div>
-      <p className="text-sm sm:text-right">
-        <span className="tabular-nums">{formatCount(line.quantity)} packs</span>
-        {line.lineTotalIncl !== null && line.status !== "duplicate" && (
-          <span className="block font-bold tabular-nums">
-            {formatRand(line.lineTotalIncl)} <span className="text-xs font-normal text-muted">incl. VAT</span>
-          </span>
-        )}
-        {line.dealApplies && <span className="block text-xs font-semibold text-brand">Deal price</span>}
-      </p>
-    </li>
-  );
-}
-
-function AddResult({
-  result,
-  leftToFix,
-  ref,
-}: {
-  result: CartAfterAddItems;
-  leftToFix: number;
-  ref: Ref<HTMLDivElement>;
-}) {
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="status"
-      className="mt-4 rounded-xl border border-line bg-surface p-4 outline-none"
-    >
-      <p className="font-bold">
-        {result.addedCount === 1 ? "1 line added" : `${formatCount(result.addedCount)} lines added`} to your
-        cart.
-      </p>
-      {result.notAdded.length > 0 && (
-        <>
-          <p className="mt-2 text-sm">Not added in full:</p>
-          <ul className="mt-1 list-disc pl-5 text-sm">
-            {result.notAdded.map((item) => (
-              <li key={item.skuCode}>
-                {item.skuCode}: {item.message}
-                {item.added > 0 && ` ${formatCount(item.added)} added.`}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {leftToFix > 0 && (
-        <p className="mt-2 text-sm">
-          {leftToFix === 1 ? "1 line is" : `${formatCount(leftToFix)} lines are`} left in the box to fix and
-          check again.
-        </p>
-      )}
-      <Link to={appRoutes.cart} className={`${buttonClass("secondary")} mt-3`}>
-        <ShoppingCart aria-hidden="true" className="size-4" />
-        Go to cart
-      </Link>
-    </div>
-  );
+/** `?reorder={id}`: an old order's lines, to go through the same check as any other. */
+function useReorderSource() {
+  const [params] = useSearchParams();
+  const id = Number(params.get("reorder") ?? "");
+  const order = useOrder(id);
+  return Number.isInteger(id) && id > 0 ? order.data : undefined;
 }
 
 export function QuickOrderPage() {
@@ -152,18 +50,22 @@ export function QuickOrderPage() {
   const [text, setText] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
   const [leftToFix, setLeftToFix] = useState(0);
+  const [scanned, setScanned] = useState("");
   const results = useRef<HTMLHeadingElement>(null);
   const added = useRef<HTMLDivElement>(null);
+  const scanCheck = useRef<ReturnType<typeof setTimeout>>(undefined);
   const preview = useMutation({
     mutationFn: (lines: ReturnType<typeof parseQuickOrderLines>["lines"]) =>
       apiRequest(quickOrderRoutes.preview, { body: { lines } }),
-    onSuccess: () => requestAnimationFrame(() => results.current?.focus()),
   });
   const add = useAddItemsToCart();
+  const reorder = useReorderSource();
+  const earlier: EarlierPrices | undefined = useMemo(
+    () => reorder && new Map(reorder.orderLines.map((l) => [l.productId, l.unitPriceExcl])),
+    [reorder],
+  );
 
-  if (shopper === null) return <LoginPrompt what="the quick order pad" />;
-
-  const check = (source = text) => {
+  const check = (source = text, focusResults = true) => {
     add.reset();
     const parsed = parseQuickOrderLines(source);
     if (parsed.lines.length === 0) {
@@ -173,21 +75,61 @@ export function QuickOrderPage() {
     setFormError(
       parsed.tooMany ? "Only the first 500 lines are checked; add the rest in a second go." : null,
     );
-    preview.mutate(parsed.lines);
+    preview.mutate(parsed.lines, {
+      onSuccess: () => {
+        if (focusResults) requestAnimationFrame(() => results.current?.focus());
+      },
+    });
   };
+
+  // An old order to reorder: its lines go in the box and are checked, once.
+  const reorderLoaded = useRef<number | null>(null);
+  useEffect(() => {
+    if (!reorder || reorderLoaded.current === reorder.id) return;
+    reorderLoaded.current = reorder.id;
+    const lines = reorder.orderLines.map((line) => `${line.productId}, ${line.quantity}`).join("\n");
+    setText(lines);
+    check(lines);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per order, with the box as it then is
+  }, [reorder]);
+
+  /** A product scanned or chosen: its packs go on the pad, and the pad is checked again. */
+  const putOnPad = (code: string, packs: number, how: "Scanned" | "Added") => {
+    const next = addToPadText(text, code, packs);
+    setText(next.text);
+    setScanned(
+      `${how} ${code}: ${formatCount(next.packs)} ${next.packs === 1 ? "pack" : "packs"} on the pad.`,
+    );
+    clearTimeout(scanCheck.current);
+    // Focus stays where the buyer (or the scanner) is working.
+    scanCheck.current = setTimeout(() => check(next.text, false), CHECK_AFTER_SCAN_MS);
+  };
+  useEffect(() => () => clearTimeout(scanCheck.current), []);
+  useKeyboardWedge((code) => putOnPad(code, 1, "Scanned"), shopper !== null);
+
+  if (shopper === null) return <LoginPrompt what="the quick order pad" />;
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    const content = await file.text();
-    setText(content);
-    check(content);
+    try {
+      const content = isWorkbook(file)
+        ? await (await import("./read-spreadsheet")).readSpreadsheet(file)
+        : await file.text();
+      setText(content);
+      check(content);
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : String(error));
+    }
   };
 
   const answer: QuickOrderPreview | undefined = preview.data;
   const toAdd = answer?.lines.filter(addable) ?? [];
   const attention = answer?.lines.filter((l) => l.status !== "ok" && l.status !== "duplicate").length ?? 0;
+  const forList = (answer?.lines ?? []).filter(
+    (line) => line.product !== null && line.status !== "duplicate" && line.status !== "invalid_quantity",
+  );
 
   const addAll = () => {
     add.mutate(
@@ -222,6 +164,16 @@ export function QuickOrderPage() {
         Paste lines from a spreadsheet or a message, one product a line: its code, barcode or description,
         then the number of packs. Check them, fix what is marked, and add them all to your cart at once.
       </p>
+      {reorder && (
+        <p className="mt-3 rounded-lg border border-line bg-surface-2 p-3 text-sm">
+          Reordering order {reorder.orderId}: its lines are in the box at today&apos;s prices. Change the
+          packs or take lines out, then add them to your cart.
+        </p>
+      )}
+
+      <div className="mt-4">
+        <LineFinder onPick={(product, packs) => putOnPad(product.skuCode, packs, "Added")} />
+      </div>
 
       <form
         className="mt-4 grid gap-3"
@@ -241,7 +193,7 @@ export function QuickOrderPage() {
           spellCheck={false}
           placeholder={"CHP1374, 6\n6000012000375\t2\nSimba Chips 125g 3"}
           aria-invalid={formError !== null && formError.startsWith("Paste")}
-          aria-describedby={formError ? `${id}-error` : undefined}
+          aria-describedby={[formError ? `${id}-error` : "", `${id}-scanner`].join(" ").trim()}
           className="w-full rounded-lg border border-line bg-surface p-3 font-mono text-base text-fg"
         />
         {formError && (
@@ -249,15 +201,28 @@ export function QuickOrderPage() {
             {formError}
           </p>
         )}
+        <p id={`${id}-scanner`} className="flex items-start gap-2 text-sm text-muted">
+          <ScanBarcode aria-hidden="true" className="mt-0.5 size-4 shrink-0" />A USB or Bluetooth barcode
+          scanner works anywhere on this page: scan, and the product goes on the pad, one pack a scan.
+        </p>
+        <p role="status" className="text-sm font-semibold empty:hidden">
+          {scanned}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" className={buttonClass()} aria-disabled={preview.isPending}>
             <ListChecks aria-hidden="true" className="size-4" />
             {preview.isPending ? "Checking…" : "Check lines"}
           </button>
+          <CameraScanButton onScan={(code) => putOnPad(code, 1, "Scanned")} />
           <label className={`${buttonClass("secondary")} cursor-pointer focus-within:ring-2`}>
             <Upload aria-hidden="true" className="size-4" />
-            Upload a CSV file
-            <input type="file" accept=".csv,.txt,text/csv,text/plain" className="sr-only" onChange={upload} />
+            Upload a CSV or Excel file
+            <input
+              type="file"
+              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className="sr-only"
+              onChange={upload}
+            />
           </label>
           <a
             href={`data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`}
@@ -281,7 +246,7 @@ export function QuickOrderPage() {
           </h2>
           <ul aria-label="Checked lines" className="mt-2">
             {answer.lines.map((line) => (
-              <PreviewLine key={line.line} line={line} />
+              <PreviewLine key={line.line} line={line} earlier={earlier} />
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -289,17 +254,27 @@ export function QuickOrderPage() {
               {formatRand(answer.totalIncl)}{" "}
               <span className="text-sm font-normal text-muted">incl. VAT, ready lines</span>
             </p>
-            <button
-              type="button"
-              className={buttonClass()}
-              aria-disabled={toAdd.length === 0 || add.isPending}
-              onClick={() => {
-                if (toAdd.length > 0 && !add.isPending) addAll();
-              }}
-            >
-              <ShoppingCart aria-hidden="true" className="size-4" />
-              {toAdd.length === 1 ? "Add 1 line to cart" : `Add ${formatCount(toAdd.length)} lines to cart`}
-            </button>
+            <div className="flex flex-wrap gap-2">
+              <AddToOrderList
+                label="Save to an order list"
+                disabled={forList.length === 0}
+                lines={() =>
+                  forList.map((line) => ({ skuCode: line.product!.skuCode, quantity: line.quantity }))
+                }
+                what={`${forList.length === 1 ? "1 line" : `${formatCount(forList.length)} lines`} from the quick order pad`}
+              />
+              <button
+                type="button"
+                className={buttonClass()}
+                aria-disabled={toAdd.length === 0 || add.isPending}
+                onClick={() => {
+                  if (toAdd.length > 0 && !add.isPending) addAll();
+                }}
+              >
+                <ShoppingCart aria-hidden="true" className="size-4" />
+                {toAdd.length === 1 ? "Add 1 line to cart" : `Add ${formatCount(toAdd.length)} lines to cart`}
+              </button>
+            </div>
           </div>
           {attention > 0 && (
             <p className="mt-2 text-sm text-muted">

@@ -11,9 +11,11 @@ import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useCustomerDetails } from "../../../lib/account/account-queries";
 import { buttonClass } from "../../../lib/ui/button-styles";
+import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
 import { useSession } from "../../../lib/session";
+import { useShopper } from "../../../lib/shopper";
 import { useProductActions } from "../product-actions";
-import { parseQuantity } from "../../../lib/products/product-labels";
+import { formatCount, parseQuantity } from "../../../lib/products/product-labels";
 import { InCartStepper } from "./in-cart-stepper";
 
 interface OrderControlsProps {
@@ -49,6 +51,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const actions = useProductActions();
   const id = useId();
   const licensed = useCustomerDetails().data?.isLiquorCustomer;
+  const customer = useShopper() !== null;
 
   if (!session) return <LogInToOrder className="w-full" />;
 
@@ -89,6 +92,16 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
       <Heart aria-hidden="true" className="size-5" fill={saved ? "currentColor" : "none"} />
     </button>
   );
+  // Order lists belong to customer accounts; the packs are those in the cart, or those typed.
+  const listPacks = packsInCart > 0 ? packsInCart : quantity;
+  const listButton = customer && (
+    <AddToOrderList
+      variant="icon"
+      disabled={listPacks === null}
+      lines={() => (listPacks === null ? [] : [{ skuCode: product.skuCode, quantity: listPacks }])}
+      what={`${product.skuDescription}, ${formatCount(listPacks ?? 0)} ${listPacks === 1 ? "pack" : "packs"}`}
+    />
+  );
 
   // Already in the cart: the packs there, changed in place (issue 18); − at one takes it out.
   if (actions && packsInCart > 0) {
@@ -101,6 +114,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
             View cart
           </Link>
           {wishlistButton}
+          {listButton}
         </div>
       </div>
     );
@@ -162,6 +176,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
           {outOfStock ? "Out of stock" : "Add to cart"}
         </button>
         {wishlistButton}
+        {listButton}
       </div>
       {!parsed.ok && (
         <p id={errorId} className="w-full text-sm font-semibold text-danger">

@@ -1,9 +1,10 @@
 // /api/OrderLists in TanStack Query: the account's lists, one list's lines, and the changes,
-// each of which reloads the lists. A list goes to the cart through lib/cart's command.
+// each of which reloads the lists. A list goes to the cart through lib/cart's command. Here in
+// lib/ because lines go onto a list from the catalogue, the cart, an order and the quick order pad.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { orderListRoutes, type OrderListLineInput } from "@trade-shop/contracts/order-lists";
-import { apiRequest } from "../../lib/api-client";
-import { useShopper } from "../../lib/shopper";
+import { apiRequest } from "../api-client";
+import { useShopper } from "../shopper";
 
 const KEY = ["order-lists"] as const;
 
@@ -45,3 +46,9 @@ export const useSetOrderListLines = () =>
 
 export const useDeleteOrderList = () =>
   useListChange((id: number) => apiRequest(orderListRoutes.remove, { params: { id } }));
+
+/** Adds lines to a list (packs of a SKU already on it add up). */
+export const useAddOrderListLines = () =>
+  useListChange(({ id, lines }: { id: number; lines: OrderListLineInput[] }) =>
+    apiRequest(orderListRoutes.addLines, { params: { id }, body: { lines } }),
+  );

@@ -1,0 +1,151 @@
+// Typing a quick order line by line (issue 16): a product found by its code or the words of its
+// description, with the packs wanted, goes on the pad as "CODE, packs". An ARIA combobox: the
+// suggestions follow the letters typed (debounced; a superseded search is cancelled), arrows
+// move through them, Enter or a tap takes one, Escape closes the list.
+import { useEffect, useId, useRef, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { api } from "@trade-shop/contracts/api";
+import type { Product } from "@trade-shop/contracts/catalogue";
+import { MAX_QUANTITY } from "@trade-shop/contracts/common";
+import { apiRequest } from "../../lib/api-client";
+import { formatRand } from "../../lib/format";
+import { packText, parseQuantity } from "../../lib/products/product-labels";
+import { labelClass } from "../../lib/ui/form-controls";
+
+const TYPING_PAUSE_MS = 200;
+const MIN_LETTERS = 2;
+
+function useDebounced(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function LineFinder({ onPick }: { onPick: (product: Product, packs: number) => void }) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [packsText, setPacksText] = useState("1");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const input = useRef<HTMLInputElement>(null);
+  const term = useDebounced(text.trim(), TYPING_PAUSE_MS);
+  const suggestions = useQuery({
+    queryKey: ["quick-order", "find", term],
+    queryFn: ({ signal }) =>
+      apiRequest(api.products.search, {
+        body: { descriptionFilter: term, resultsPerPage: 12, pageNumber: 1 },
+        signal,
+      }),
+    enabled: term.length >= MIN_LETTERS,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const packs = parseQuantity(packsText);
+  const options = term.length >= MIN_LETTERS ? (suggestions.data?.skuResults.slice(0, 8) ?? []) : [];
+  const expanded = open && options.length > 0;
+  const optionId = (i: number) => `${id}-option-${i}`;
+
+  const pick = (product: Product) => {
+    onPick(product, packs.ok ? packs.quantity : 1);
+    setText("");
+    setOpen(false);
+    setActive(-1);
+    input.current?.focus();
+  };
+
+  return (
+    <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_7rem] sm:items-end">
+      <div className="relative">
+        <label htmlFor={`${id}-find`} className={labelClass}>
+          Find a product by code or name
+        </label>
+        <input
+          id={`${id}-find`}
+          ref={input}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          maxLength={100}
+          placeholder="Simba, CHP1374…"
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onBlur={() => setOpen(false)}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+              event.preventDefault();
+              setOpen(true);
+              if (options.length === 0) return;
+              const step = event.key === "ArrowDown" ? 1 : -1;
+              setActive((at) => (at + step + options.length) % options.length);
+            } else if (event.key === "Enter") {
+              event.preventDefault();
+              const chosen = expanded ? options[active] : undefined;
+              if (chosen) pick(chosen);
+            } else if (event.key === "Escape" && expanded) {
+              event.preventDefault();
+              setOpen(false);
+            }
+          }}
+          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-fg"
+        />
+        <ul
+          id={`${id}-list`}
+          role="listbox"
+          aria-label="Products found"
+          hidden={!expanded}
+          className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-lg border border-line bg-surface py-1 shadow-lg"
+        >
+          {options.map((product, i) => (
+            <li
+              key={product.skuCode}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              // Before the input's blur closes the list.
+              onPointerDown={(event) => event.preventDefault()}
+              onClick={() => pick(product)}
+              className={`cursor-pointer px-3 py-2 ${i === active ? "bg-brand-soft" : "hover:bg-surface-2"}`}
+            >
+              <span className="block font-semibold">{product.skuDescription}</span>
+              <span className="block text-xs text-muted">
+                {product.skuCode} · {packText(product)} · {formatRand(product.listPriceIncl)} incl. VAT
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <label htmlFor={`${id}-packs`} className={labelClass}>
+          Packs
+        </label>
+        <input
+          id={`${id}-packs`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          value={packsText}
+          onChange={(event) => setPacksText(event.target.value)}
+          aria-invalid={!packs.ok}
+          className="mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base tabular-nums text-fg"
+        />
+      </div>
+      <p className="flex items-center gap-1 text-sm text-muted sm:col-span-2">
+        <Plus aria-hidden="true" className="size-4" />
+        Choose a product to put it on the pad with its packs.
+      </p>
+    </div>
+  );
+}
