@@ -214,7 +214,7 @@ describe("buying as a trader", () => {
     await page.getByRole("banner").getByRole("link", { name: "Orders", exact: true }).click();
     await page.waitForURL(/\/orders-history$/);
     const first = page.getByRole("list", { name: "Your orders" }).getByRole("listitem").first();
-    await first.getByRole("link", { name: order.orderId }).waitFor();
+    await first.getByRole("link", { name: order.orderId, exact: true }).waitFor();
     const row = await text(first);
     expect(row).toContain(shopDateTime(order.createdDate));
     expect(row).toContain(po);
@@ -223,7 +223,7 @@ describe("buying as a trader", () => {
     expect(row).toContain(rand(order.totalPriceIncl));
     await expectNoBlockingViolations(page, "order history");
 
-    await first.getByRole("link", { name: order.orderId }).click();
+    await first.getByRole("link", { name: order.orderId, exact: true }).click();
     await page.waitForURL(new RegExp(`/orders-history/${order.id}$`));
     await page.getByRole("heading", { level: 1, name: `Order ${order.orderId}` }).waitFor();
     const main = page.getByRole("main");

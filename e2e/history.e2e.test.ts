@@ -58,7 +58,9 @@ describe.each([
       .toBe(true);
     const rows = main.getByRole("list", { name: "Your orders" }).getByRole("listitem");
     await expect.poll(() => rows.count()).toBe(1);
-    await expect(rows.first().getByRole("link", { name: placed.orderId }).isVisible()).resolves.toBe(true);
+    await expect(
+      rows.first().getByRole("link", { name: placed.orderId, exact: true }).isVisible(),
+    ).resolves.toBe(true);
 
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "Africa/Johannesburg" });
     await finder.getByLabel("Order number, reference or product").fill("");
@@ -66,13 +68,13 @@ describe.each([
     await finder.getByLabel("To").fill(today);
     await finder.getByRole("button", { name: "Find" }).click();
     await page.waitForURL(new RegExp(`from=${today}&to=${today}`));
-    await rows.getByRole("link", { name: placed.orderId }).waitFor();
+    await rows.getByRole("link", { name: placed.orderId, exact: true }).waitFor();
 
     await finder.getByLabel("Order number, reference or product").fill("no order is called this");
     await finder.getByRole("button", { name: "Find" }).click();
     await main.getByText("No orders match.", { exact: false }).waitFor();
     await finder.getByRole("button", { name: "Clear" }).click();
-    await rows.getByRole("link", { name: placed.orderId }).waitFor();
+    await rows.getByRole("link", { name: placed.orderId, exact: true }).waitFor();
     await expectNoViolations(page, `the order history at ${viewport.width} px`);
 
     await rows
