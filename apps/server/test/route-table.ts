@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { api, type ApiRoute } from "@trade-shop/contracts/api";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
+import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { ProblemDetails } from "@trade-shop/contracts/common";
@@ -19,7 +20,7 @@ const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
   // Order lists (issue 16) sit beside api's groups, keyed orderLists.<name>.
   "": { ...api, orderLists: orderListRoutes },
   // The No Images work list's routes live beside their payloads, outside `api`.
-  "products.": { pending: pendingProductRoutes },
+  "products.": { pending: pendingProductRoutes, vocabulary: catalogueSearchRoutes },
   // The quick order pad's routes (issue 16) live beside their payloads too.
   "cart.": { quickOrder: quickOrderRoutes },
 };

@@ -198,6 +198,31 @@ export const BrandResult = z.object({
 });
 export type BrandResult = z.infer<typeof BrandResult>;
 
+/**
+ * A branch of the category tree named as the products route's query names it (category,
+ * subCategory, subCategory3, subCategory4; DESIGN §4), so a link needs nothing else.
+ */
+export const CategoryLink = z.object({
+  /** The deepest level's name, e.g. "Potato Chips". */
+  name: z.string(),
+  category: z.string(),
+  subCategory: z.string().nullable(),
+  subCategory3: z.string().nullable(),
+  subCategory4: z.string().nullable(),
+  /** Active products at or below it. */
+  products: z.number().int().nonnegative(),
+});
+export type CategoryLink = z.infer<typeof CategoryLink>;
+
+/** A way on from a search that found nothing (issue 15). */
+export const NoResultsHelp = z.object({
+  /** The category whose name is nearest to the words searched (spelling or synonyms), if any is near. */
+  nearestCategory: CategoryLink.nullable(),
+  /** What the tenant's customers order most, priced for the caller. */
+  popularProducts: z.array(Product),
+});
+export type NoResultsHelp = z.infer<typeof NoResultsHelp>;
+
 export const ProductSearchResult = z.object({
   total: z.number().int().nonnegative(),
   resultsPerPage: z.number().int().positive(),
@@ -211,6 +236,13 @@ export const ProductSearchResult = z.object({
   skuResults: z.array(Product),
   categoryResults: z.array(CategoryResult),
   brandResults: z.array(BrandResult),
+  /**
+   * "Showing results for …": the search as it was run when misspelt words were corrected
+   * (`searchFilter` keeps what was typed); null when nothing was corrected. Issue 15.
+   */
+  correctedSearchText: z.string().nullable().optional(),
+  /** Only when nothing was found: the nearest category and popular products. */
+  noResults: NoResultsHelp.nullable().optional(),
 });
 export type ProductSearchResult = z.infer<typeof ProductSearchResult>;
 

@@ -122,6 +122,11 @@ const MATRIX: Record<string, Row> = {
   "orderLists.addLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.remove":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   "orderLists.addToCart":               [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "products.vocabulary.synonyms":       [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.vocabulary.setSynonyms":    [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.vocabulary.suggest":        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.vocabulary.searchRequest":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "products.vocabulary.zeroResultSearches": [ANON, ROLE, ROLE, OK,  ROLE,  OK,    OK,    TENANT, TENANT],
 };
 
 interface RequestParts {
@@ -353,6 +358,10 @@ const REQUESTS: Record<
   }),
   "orderLists.remove": async (d) => ({ params: { id: await listOfA(d) } }),
   "orderLists.addToCart": async (d) => ({ params: { id: await listOfA(d) } }),
+  "products.vocabulary.setSynonyms": () => ({ body: { groups: [{ terms: ["crisps", "chips"] }] } }),
+  "products.vocabulary.suggest": () => ({ query: { q: "chi" } }),
+  "products.vocabulary.searchRequest": () => ({ body: { searchText: "what the access matrix looked for" } }),
+  "products.vocabulary.zeroResultSearches": () => ({ query: { limit: "10" } }),
 };
 
 describe("access matrix: every route x every kind of caller", () => {

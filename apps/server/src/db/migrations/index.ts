@@ -12,6 +12,7 @@ import * as m0010 from "./0010-outbox-leases";
 import * as m0011 from "./0011-visitor-warehouse";
 import * as m0012 from "./0012-product-barcodes";
 import * as m0013 from "./0013-order-lists";
+import * as m0014 from "./0014-search-vocabulary";
 
 export interface Migration {
   version: number;
@@ -33,4 +34,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, ...m0011 },
   { version: 12, ...m0012 },
   { version: 13, ...m0013 },
+  { version: 14, ...m0014 },
 ];

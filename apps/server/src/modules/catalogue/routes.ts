@@ -13,10 +13,20 @@ import { imageRoutes } from "./image-routes";
 import { productImageUrl } from "./image-urls";
 import { pageWindow } from "./pagination";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
+import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
+import { createRateLimits, type EndpointLimits } from "../../http/limits";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
 import { loadProducts, productByBarcode, productBySkuCode } from "./products";
-import { searchProducts } from "./search";
+import { createSearchServices, searchProducts } from "./search";
+import { recordSearchRequest, zeroResultSearches } from "./search-misses";
+import { replaceSynonymGroups, synonymGroups } from "./search-synonyms";
+import { suggest } from "./suggest";
 import { assignCoverImage, updateDescription, uploadProductImages } from "./staff-edits";
+
+/** "Tell us what you were looking for" writes to the database for anyone: a few an hour per address. */
+const SEARCH_REQUEST_LIMITS = {
+  searchRequest: { perIp: { max: 10, minutes: 60 } },
+} as const satisfies Record<string, EndpointLimits>;
 
 /** Up to four images of the largest size per request, base64 (4/3) plus the JSON around them. */
 const UPLOAD_BODY_LIMIT = Math.ceil((4 * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
@@ -25,9 +35,52 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   const db = database.db;
   const shopperOf = (request: FastifyRequest) => customerContextFor(db, request.principal);
 
+  // The synonyms, brands and category tree each process keeps, dropped when any process changes them.
+  const search = createSearchServices(database, app.log);
+  app.addHook("onReady", () => search.vocabulary.start());
+  app.addHook("preClose", () => search.vocabulary.stop());
+  const searchContextOf = (request: FastifyRequest) => ({
+    ...search,
+    tenantId: request.principal?.tenantId ?? null,
+  });
+
   for (const route of [api.products.search, api.products.getProducts]) {
-    handle(app, route, async (request) => searchProducts(db, await shopperOf(request), request.body));
+    handle(app, route, async (request) =>
+      searchProducts(db, await shopperOf(request), request.body, searchContextOf(request)),
+    );
   }
+  handle(app, catalogueSearchRoutes.suggest, async (request) =>
+    suggest(db, request.query.q, await search.vocabulary.current()),
+  );
+  handle(app, catalogueSearchRoutes.synonyms, async () => synonymGroups(db));
+  handle(app, catalogueSearchRoutes.setSynonyms, async (request) => {
+    const saved = await replaceSynonymGroups(db, request.body);
+    // This process at once; the others when the database tells them (migration 0014's trigger).
+    search.vocabulary.invalidate();
+    return saved;
+  });
+  const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, SEARCH_REQUEST_LIMITS);
+  handle(
+    app,
+    catalogueSearchRoutes.searchRequest,
+    async (request) => {
+      const principal = request.principal;
+      await recordSearchRequest(
+        db,
+        { tenantId: principal?.tenantId ?? null, userId: principal?.userId ?? null },
+        request.body,
+      );
+      return {
+        success: true,
+        message: "Thank you: we will look for it and let you know through your sales representative.",
+        title: "Search request received",
+      };
+    },
+    { config: limits.perIp("searchRequest") },
+  );
+  handle(app, catalogueSearchRoutes.zeroResultSearches, async (request) =>
+    zeroResultSearches(db, principalOf(request).tenantId, request.query.limit),
+  );
   handle(app, api.products.getBySkuCode, async (request) =>
     productBySkuCode(db, await shopperOf(request), request.body.skuCode),
   );

@@ -9,6 +9,7 @@ import type { ProductSortBy, SortDirection } from "@trade-shop/contracts/catalog
 import type { Db } from "../../db/database";
 import type { CategoryPathCount } from "./category-tree";
 import { stockWarehouse, type Shopper } from "./product-queries";
+import type { SizeQuery } from "./search-sizes";
 
 export interface TextQuery {
   /** tsquery text (search-text.ts) the products must match. */
@@ -28,6 +29,12 @@ export interface SearchFilters {
   featuredOnly: boolean;
   newOnly: boolean;
   inStockOnly: boolean;
+  /** Brands the words name: their products come first in relevance order. */
+  namedBrandIds: readonly number[];
+  /** A pack size typed with the words: products of that size come first in relevance order. */
+  size: SizeQuery | null;
+  /** Only products of this unit size (a search that was nothing but a size). */
+  unitSizeOnly: string | null;
 }
 
 export interface SearchPage {
@@ -58,6 +65,8 @@ interface SortKey {
 
 interface SortPlan {
   keys: SortKey[];
+  /** How many of the first keys come before relevance by ts_rank (brand and size named). */
+  leadKeys: number;
   /** Extra joins the keys need inside the match set. */
   joins: RawBuilder<unknown>;
   /** Relevance by text: the best candidates by the keys are re-ordered by ts_rank. */
@@ -79,11 +88,14 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
   const none = sql``;
   const description: SortKey = { expr: sql`p.description`, descending: false, reversible: false };
   switch (sortBy) {
-    case "relevance":
-      // Best first whatever the direction: "least relevant first" helps nobody.
+    case "relevance": {
+      // Best first whatever the direction: "least relevant first" helps nobody. A brand or a
+      // pack size named in the search puts its products ahead of every other ranking.
+      const lead = leadKeys(filters);
       return filters.text
         ? {
             keys: [
+              ...lead,
               {
                 expr: sql`p.search_vector @@ ${textQuery(filters.text.namedTsquery)}`,
                 descending: true,
@@ -91,18 +103,22 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
               },
               description,
             ],
+            leadKeys: lead.length,
             joins: none,
             rankBy: filters.text,
           }
         : {
             keys: [
+              ...lead,
               { expr: sql`(p.is_featured::int * 2 + p.is_new::int)`, descending: true, reversible: false },
               description,
             ],
+            leadKeys: lead.length,
             joins: none,
           };
+    }
     case "description":
-      return { keys: [{ ...description, reversible: true }], joins: none };
+      return { keys: [{ ...description, reversible: true }], leadKeys: 0, joins: none };
     case "price":
       return shopper
         ? {
@@ -114,16 +130,19 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
               },
               description,
             ],
+            leadKeys: 0,
             // Uses the primary key (price_list_id, sku_code) of price_list_prices.
             joins: sql`LEFT JOIN price_list_prices plp ON plp.price_list_id = ${shopper.pricelistId} AND plp.sku_code = p.sku_code`,
           }
         : {
             keys: [{ expr: sql`p.list_price_cents`, descending: false, reversible: true }, description],
+            leadKeys: 0,
             joins: none,
           };
     case "brand":
       return {
         keys: [{ expr: sql`b.name`, descending: false, reversible: true }, description],
+        leadKeys: 0,
         joins: sql`JOIN brands b ON b.id = p.brand_id`,
       };
     case "newest":
@@ -133,9 +152,39 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
           { expr: sql`p.created_at`, descending: true, reversible: true },
           description,
         ],
+        leadKeys: 0,
         joins: none,
       };
   }
+}
+
+/**
+ * Brand named first, then the pack size: the unit's size, and more so with the count typed
+ * ("6x2l": six in a case or a six-pack). unit_size and unit_count are columns of the row the
+ * search reads anyway (migration 0014).
+ */
+function leadKeys(filters: SearchFilters): SortKey[] {
+  const keys: SortKey[] = [];
+  if (filters.namedBrandIds.length > 0) {
+    keys.push({
+      expr: sql`p.brand_id = ANY (${[...filters.namedBrandIds]}::int[])`,
+      descending: true,
+      reversible: false,
+    });
+  }
+  const size = filters.size;
+  if (size) {
+    const counted =
+      size.count === null
+        ? sql`0`
+        : sql`(p.unit_count = ${size.count} OR p.pack_size = ${String(size.count)})::int`;
+    keys.push({
+      expr: sql`CASE WHEN p.unit_size = ${size.unitSize} THEN 1 + ${counted} ELSE 0 END`,
+      descending: true,
+      reversible: false,
+    });
+  }
+  return keys;
 }
 
 /** `rankAlias` names the relation holding text_rank when the window's ranks come first. */
@@ -145,7 +194,12 @@ function orderBy(plan: SortPlan, direction: SortDirection, alias: string, rankAl
     return sql`${sql.ref(`${alias}.s${i}`)} ${sql.raw(descending ? "DESC" : "ASC")}`;
   });
   const rank = rankAlias ? [sql`${sql.ref(`${rankAlias}.text_rank`)} DESC NULLS LAST`] : [];
-  return sql.join([...rank, ...parts, sql`${sql.ref(`${alias}.sku_code`)} ASC`]);
+  return sql.join([
+    ...parts.slice(0, plan.leadKeys),
+    ...rank,
+    ...parts.slice(plan.leadKeys),
+    sql`${sql.ref(`${alias}.sku_code`)} ASC`,
+  ]);
 }
 
 function conditions(parts: (RawBuilder<unknown> | false)[]) {
@@ -172,6 +226,7 @@ export async function searchProductRows(
     filters.newOnly && sql`p.is_new`,
     // stocked_in is kept by the stock triggers of migration 0002; the shopper's one warehouse.
     filters.inStockOnly && sql`${stockWarehouse(shopper)} = ANY (p.stocked_in)`,
+    filters.unitSizeOnly !== null && sql`p.unit_size = ${filters.unitSizeOnly}`,
   ]);
   // The facet filters narrow the page but not every facet: the category tree leaves out its
   // own sub-category levels, the brand list leaves out the brand. They are tested once per

@@ -29,25 +29,52 @@ function lexeme(word: string): string {
 }
 
 /**
- * Every word is a prefix ("choc" finds chocolates as it is typed, "chocolate" finds the
- * "Chocolates" category); all words must match. Corrections, when given, are real words of the
- * catalogue that the typed word may have meant: the product matches the word or any of them.
- * With `weight` "A" the words must be found in the description or brand (migration 0002's
- * weights), which is how the search tells products named for the words from those filed under them.
+ * One place in the search: the word (or words of a synonym such as "cold drink") as typed, each
+ * a prefix, and the exact word sequences it may stand for instead: corrections of a misspelt
+ * word, or the other terms of its synonym group ("soft drink" is `soft <-> drink`).
  */
+export interface QuerySlot {
+  words: readonly string[];
+  alternatives: readonly (readonly string[])[];
+}
+
+function sequence(words: readonly string[], weight: "A" | "", prefix: boolean): string {
+  const parts = words.map((word) => `${lexeme(word)}${prefix ? ":*" : weight ? ":" : ""}${weight}`);
+  if (parts.length === 1) return parts[0]!;
+  // Typed words are each required anywhere; a synonym's words must stand in that order.
+  return prefix ? `(${parts.join(" & ")})` : `(${parts.join(" <-> ")})`;
+}
+
+/**
+ * Every slot must match: as typed (every word a prefix, so "choc" finds chocolates as it is
+ * typed) or as one of its alternatives (exact words). With `weight` "A" the words must be found
+ * in the description or brand (migration 0002's weights), which is how the search tells
+ * products named for the words from those filed under them.
+ */
+export function slotsTsquery(slots: readonly QuerySlot[], weight: "A" | "" = ""): string | null {
+  if (slots.length === 0) return null;
+  return slots
+    .map((slot) => {
+      const options = [
+        sequence(slot.words, weight, true),
+        ...slot.alternatives.map((words) => sequence(words, weight, false)),
+      ];
+      return options.length === 1 ? options[0] : `(${options.join(" | ")})`;
+    })
+    .join(" & ");
+}
+
+/** Slots of single words, each with its corrections (real words of the catalogue) if any. */
 export function prefixTsquery(
   terms: readonly string[],
   corrections: ReadonlyMap<string, readonly string[]> = new Map(),
   weight: "A" | "" = "",
 ): string | null {
-  if (terms.length === 0) return null;
-  return terms
-    .map((term) => {
-      const alternatives = [
-        `${lexeme(term)}:*${weight}`,
-        ...(corrections.get(term) ?? []).map((word) => `${lexeme(word)}${weight ? `:${weight}` : ""}`),
-      ];
-      return alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(" | ")})`;
-    })
-    .join(" & ");
+  return slotsTsquery(
+    terms.map((term) => ({
+      words: [term],
+      alternatives: (corrections.get(term) ?? []).map((word) => [word]),
+    })),
+    weight,
+  );
 }

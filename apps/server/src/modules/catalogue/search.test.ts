@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseCorrections } from "./search";
+import { chooseCorrections, correctedText, namedBrands } from "./search";
 
 describe("chooseCorrections", () => {
   it("leaves known words alone", () => {
@@ -25,5 +25,32 @@ describe("chooseCorrections", () => {
   it("does not correct to words that are hardly alike", () => {
     const probes = [{ word: "xyzzy", known: false, suggestions: [{ term: "fizz", similarity: 0.2 }] }];
     expect(chooseCorrections(probes).size).toBe(0);
+  });
+});
+
+describe("correctedText", () => {
+  it("replaces each corrected word where it stands, in any case, and nothing inside other words", () => {
+    const corrections = new Map([["choclate", ["chocolate", "chocolates"]]]);
+    expect(correctedText("Milk CHOCLATE 80g", corrections)).toBe("Milk chocolate 80g");
+    expect(correctedText("choclatey choclate", corrections)).toBe("choclatey chocolate");
+  });
+});
+
+describe("namedBrands", () => {
+  const brands = [
+    { id: 1, name: "Karoo Crunch", imageUrl: null, products: 3, words: ["karoo", "crunch"] },
+    { id: 2, name: "Umoya Cola", imageUrl: null, products: 3, words: ["umoya", "cola"] },
+    { id: 3, name: "Ox", imageUrl: null, products: 1, words: ["ox"] },
+  ];
+
+  it("names a brand by all its words or by its first word", () => {
+    expect(namedBrands(["karoo", "chips"], brands)).toEqual([1]);
+    expect(namedBrands(["cola", "umoya"], brands)).toEqual([2]);
+    expect(namedBrands(["ox"], brands)).toEqual([3]);
+  });
+
+  it("does not name a brand by a later word alone or a short first word inside a longer search", () => {
+    expect(namedBrands(["cola", "2l"], brands)).toEqual([]);
+    expect(namedBrands(["crunch"], brands)).toEqual([]);
   });
 });

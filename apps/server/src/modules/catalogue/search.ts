@@ -1,8 +1,15 @@
-// The product search of the catalogue screen: full text first; only when that finds little
-// are misspelt words corrected against the catalogue's vocabulary (trigrams over a few
-// thousand words, not over every product) and the full-text search run again.
-import type { ProductSearchRequest, ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Db } from "../../db/database";
+// The product search of the catalogue screen: full text first, each word standing also for its
+// synonyms, a brand or pack size named putting those products first; only when that finds
+// little are misspelt words corrected against the catalogue's vocabulary (trigrams over a few
+// thousand words, not over every product) and the full-text search run again, the answer
+// saying which words it searched instead. A search that finds nothing is counted for staff and
+// answered with a way on.
+import type {
+  NoResultsHelp,
+  ProductSearchRequest,
+  ProductSearchResult,
+} from "@trade-shop/contracts/catalogue";
+import type { Database, Db } from "../../db/database";
 import { buildCategoryTree } from "./category-tree";
 import { pageWindow } from "./pagination";
 import type { Shopper } from "./product-queries";
@@ -15,7 +22,17 @@ import {
   type TextQuery,
   type WordProbe,
 } from "./search-queries";
-import { prefixTsquery, searchTerms } from "./search-text";
+import { createPopularProducts, nearestCategory, recordMiss, type PopularProducts } from "./search-misses";
+import { parseSize, type SizeQuery } from "./search-sizes";
+import { synonymSlots } from "./search-synonyms";
+import { searchTerms, slotsTsquery, type QuerySlot } from "./search-text";
+import {
+  createSearchVocabulary,
+  type FeedLog,
+  type SearchVocabulary,
+  type Vocabulary,
+  type VocabularyBrand,
+} from "./search-vocabulary";
 
 /** Fewer full-text hits than this and typo correction is tried. */
 export const FEW_RESULTS = 3;
@@ -43,7 +60,52 @@ export function chooseCorrections(probes: readonly WordProbe[]): Map<string, str
   return corrections;
 }
 
-function filtersOf(request: ProductSearchRequest, text: TextQuery | null): SearchFilters {
+/** What the search needs beside the database: the process's vocabulary, and who is asking. */
+export interface SearchContext {
+  vocabulary: SearchVocabulary;
+  popular: PopularProducts;
+  /** The tenant the request acts for (staff too); null for a visitor. */
+  tenantId: string | null;
+}
+
+/** The words of the search, read against the vocabulary. */
+interface ReadSearch {
+  /** The words once a pack size was taken out. */
+  words: string[];
+  size: SizeQuery | null;
+  slots: QuerySlot[];
+  namedBrandIds: number[];
+}
+
+/**
+ * Brands the words name: every word of the brand's name, or its first word (the one people
+ * say: "karoo", "umoya") when that is not a lone letter.
+ */
+export function namedBrands(words: readonly string[], brands: readonly VocabularyBrand[]): number[] {
+  const typed = new Set(words);
+  return brands
+    .filter((brand) => {
+      const first = brand.words[0];
+      return (
+        (brand.words.length > 0 && brand.words.every((word) => typed.has(word))) ||
+        (first !== undefined && first.length >= 3 && typed.has(first))
+      );
+    })
+    .map((brand) => brand.id);
+}
+
+function readSearch(text: string | null | undefined, vocabulary: Vocabulary): ReadSearch {
+  const { text: rest, size } = parseSize(text ?? "");
+  const words = searchTerms(rest);
+  return {
+    words,
+    size,
+    slots: synonymSlots(words, vocabulary.synonyms),
+    namedBrandIds: namedBrands(words, vocabulary.brands),
+  };
+}
+
+function filtersOf(request: ProductSearchRequest, read: ReadSearch, text: TextQuery | null): SearchFilters {
   return {
     text,
     category: request.categoryFilter ?? null,
@@ -54,15 +116,27 @@ function filtersOf(request: ProductSearchRequest, text: TextQuery | null): Searc
     featuredOnly: request.featuredProductsOnly,
     newOnly: request.newProductsOnly,
     inStockOnly: request.inStockOnly,
+    namedBrandIds: read.namedBrandIds,
+    size: read.size,
+    // A search of nothing but a size ("500ml") lists that size only.
+    unitSizeOnly: read.words.length === 0 && read.size ? read.size.unitSize : null,
   };
 }
 
-function textQuery(
-  terms: readonly string[],
-  corrections?: ReadonlyMap<string, readonly string[]>,
-): TextQuery | null {
-  const tsquery = prefixTsquery(terms, corrections);
-  const namedTsquery = prefixTsquery(terms, corrections, "A");
+/** Slots with each misspelt word's corrections added to its alternatives. */
+function corrected(
+  slots: readonly QuerySlot[],
+  corrections: ReadonlyMap<string, readonly string[]>,
+): QuerySlot[] {
+  return slots.map((slot) => {
+    const fixes = slot.words.length === 1 ? corrections.get(slot.words[0]!) : undefined;
+    return fixes ? { ...slot, alternatives: [...slot.alternatives, ...fixes.map((word) => [word])] } : slot;
+  });
+}
+
+function textQuery(slots: readonly QuerySlot[]): TextQuery | null {
+  const tsquery = slotsTsquery(slots);
+  const namedTsquery = slotsTsquery(slots, "A");
   return tsquery && namedTsquery ? { tsquery, namedTsquery } : null;
 }
 
@@ -70,9 +144,8 @@ async function runSearch(
   db: Db,
   shopper: Shopper,
   request: ProductSearchRequest,
-  text: TextQuery | null,
+  filters: SearchFilters,
 ): Promise<SearchRows> {
-  const filters = filtersOf(request, text);
   const size = request.resultsPerPage;
   const requested = pageWindow(Number.MAX_SAFE_INTEGER, size, request.pageNumber);
   const rows = await searchProductRows(db, shopper, filters, {
@@ -92,23 +165,59 @@ async function runSearch(
   });
 }
 
+/** What was typed with each corrected word replaced by its best correction: "Showing results for …". */
+export function correctedText(typed: string, corrections: ReadonlyMap<string, readonly string[]>): string {
+  let text = typed.trim();
+  for (const [word, fixes] of corrections) {
+    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "giu"), fixes[0]!);
+  }
+  return text;
+}
+
 export async function searchProducts(
   db: Db,
   shopper: Shopper,
   request: ProductSearchRequest,
+  context: SearchContext,
 ): Promise<ProductSearchResult> {
-  const terms = searchTerms(request.descriptionFilter);
-  let rows = await runSearch(db, shopper, request, textQuery(terms));
-  if (terms.length > 0 && rows.total < FEW_RESULTS) {
-    const corrections = chooseCorrections(await probeWords(db, terms));
+  const vocabulary = await context.vocabulary.current();
+  const read = readSearch(request.descriptionFilter, vocabulary);
+  let rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
+  let correctedSearchText: string | null = null;
+  if (read.words.length > 0 && rows.total < FEW_RESULTS) {
+    // Words that are a synonym stand for their group and are not misspelt.
+    const probed = read.slots.filter((slot) => slot.words.length === 1 && slot.alternatives.length === 0);
+    const corrections = chooseCorrections(
+      await probeWords(
+        db,
+        probed.map((slot) => slot.words[0]!),
+      ),
+    );
     if (corrections.size > 0) {
-      const corrected = await runSearch(db, shopper, request, textQuery(terms, corrections));
-      if (corrected.total > rows.total) rows = corrected;
+      const slots = corrected(read.slots, corrections);
+      const again = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(slots)));
+      if (again.total > rows.total) {
+        rows = again;
+        correctedSearchText = correctedText(request.descriptionFilter ?? "", corrections);
+      }
     }
   }
 
   const window = pageWindow(rows.total, request.resultsPerPage, request.pageNumber);
   const skuResults = await loadProducts(db, shopper, rows.skuCodes);
+  const typed = request.descriptionFilter?.trim() ?? "";
+  let noResults: NoResultsHelp | null = null;
+  if (rows.total === 0 && typed.length > 0) {
+    const [, popular] = await Promise.all([
+      recordMiss(db, context.tenantId, typed),
+      context.popular.skuCodes(shopper?.tenantId ?? context.tenantId),
+    ]);
+    noResults = {
+      nearestCategory: nearestCategory(read.words, vocabulary),
+      popularProducts: await loadProducts(db, shopper, popular),
+    };
+  }
   return {
     total: rows.total,
     resultsPerPage: request.resultsPerPage,
@@ -122,5 +231,12 @@ export async function searchProducts(
     skuResults,
     categoryResults: buildCategoryTree(rows.paths),
     brandResults: rows.brands,
+    correctedSearchText,
+    noResults,
   };
+}
+
+/** The search's helpers of one process: the vocabulary it keeps and hears of, popular products. */
+export function createSearchServices(database: Database, log: FeedLog): Omit<SearchContext, "tenantId"> {
+  return { vocabulary: createSearchVocabulary(database, log), popular: createPopularProducts(database.db) };
 }
