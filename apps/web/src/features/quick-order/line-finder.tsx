@@ -75,7 +75,7 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
           spellCheck={false}
           value={text}
           maxLength={100}
-          placeholder="Simba, CHP1374…"
+          placeholder="Braai Time chips, CHP1374…"
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);

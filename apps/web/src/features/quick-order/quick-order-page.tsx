@@ -191,7 +191,7 @@ export function QuickOrderPage() {
           onChange={(event) => setText(event.target.value)}
           rows={8}
           spellCheck={false}
-          placeholder={"CHP1374, 6\n6000012000375\t2\nSimba Chips 125g 3"}
+          placeholder={"CHP1374, 6\n6000012000375\t2\nBraai Time Biltong Kettle Cooked Chips 80g 3"}
           aria-invalid={formError !== null && formError.startsWith("Paste")}
           aria-describedby={[formError ? `${id}-error` : "", `${id}-scanner`].join(" ").trim()}
           className="w-full rounded-lg border border-line bg-surface p-3 font-mono text-base text-fg"
