@@ -30,8 +30,12 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
             },
             // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
-            // only the lazily loaded pages with forms need.
-            { name: "vendor", test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/])/ },
+            // only the lazily loaded pages with forms need, and the camera scanner's barcode
+            // reader (barcode-detector on zxing-wasm), loaded when a scanner opens.
+            {
+              name: "vendor",
+              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/])/,
+            },
           ],
         },
       },
