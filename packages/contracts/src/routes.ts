@@ -23,6 +23,8 @@ export const appRoutes = {
   underConstruction: "/under-construction",
   /** The No Images work list. */
   manage: "/manage",
+  /** Staff: the search's synonym groups and the searches that found nothing (issue 15). */
+  manageSearch: "/manage/search",
   /** Customers: paste, upload or scan many lines and add them to the cart at once (issue 16). */
   quickOrder: "/quick-order",
   /** Customers: the account's named order lists (issue 16). */

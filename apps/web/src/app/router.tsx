@@ -146,6 +146,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("../features/catalogue/manage-images-page"), "ManageImagesPage"),
           },
           {
+            path: path(appRoutes.manageSearch),
+            loader: requireRole("Staff", "Admin"),
+            ...lazy(() => import("../features/search-words/search-words-page"), "SearchWordsPage"),
+          },
+          {
             path: path(appRoutes.handOffs),
             loader: requireRole("Staff", "Admin"),
             ...lazy(() => import("../features/backoffice/hand-offs-page"), "HandOffsPage"),

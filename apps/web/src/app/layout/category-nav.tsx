@@ -1,10 +1,10 @@
 // The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
 // itself; the page never does. The selected category is scrolled into view within the strip,
 // so a phone that opens Hygiene shows Hygiene marked, not the first few tabs. Customers find
-// the quick order pad at its end; staff the No Images and Hand-offs lists.
+// the quick order pad at its end; staff the No Images and Hand-offs lists and the search's words.
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ImageOff, ListChecks, ListPlus, Send } from "lucide-react";
+import { ImageOff, ListChecks, ListPlus, Send, TextSearch } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
@@ -27,6 +27,12 @@ export function CategoryNav() {
       to: appRoutes.handOffs,
       label: "Hand-offs",
       Icon: Send,
+    },
+    {
+      show: hasRole(session, "Staff") || hasRole(session, "Admin"),
+      to: appRoutes.manageSearch,
+      label: "Search words",
+      Icon: TextSearch,
     },
   ].filter((link) => link.show);
   const strip = useRef<HTMLUListElement>(null);

@@ -126,7 +126,13 @@ export function ProductsPage() {
       />
     );
   } else if (search.data.total === 0) {
-    content = <NoResults searchText={view.route.searchText} clearHref={clearFiltersHref(params, view)} />;
+    content = (
+      <NoResults
+        searchText={view.route.searchText}
+        clearHref={clearFiltersHref(params, view)}
+        help={search.data.noResults}
+      />
+    );
   } else {
     const loadingNext = search.isPlaceholderData;
     content = (

@@ -1,0 +1,29 @@
+// The search's words for staff (issue 15) in TanStack Query: the synonym groups, saved whole,
+// and the searches that found nothing in the last 30 days.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { catalogueSearchRoutes, type SynonymGroup } from "@trade-shop/contracts/catalogue-search";
+import { apiRequest } from "../../lib/api-client";
+
+const KEY = ["search-words"] as const;
+
+export const useSynonyms = () =>
+  useQuery({
+    queryKey: [...KEY, "synonyms"],
+    queryFn: ({ signal }) => apiRequest(catalogueSearchRoutes.synonyms, { signal }),
+  });
+
+export function useSaveSynonyms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (groups: SynonymGroup[]) =>
+      apiRequest(catalogueSearchRoutes.setSynonyms, { body: { groups } }),
+    onSuccess: (saved) => queryClient.setQueryData([...KEY, "synonyms"], saved),
+  });
+}
+
+export const useZeroResultSearches = () =>
+  useQuery({
+    queryKey: [...KEY, "zero-results"],
+    queryFn: ({ signal }) =>
+      apiRequest(catalogueSearchRoutes.zeroResultSearches, { query: { limit: "50" }, signal }),
+  });
