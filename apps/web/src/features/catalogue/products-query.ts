@@ -3,6 +3,7 @@
 // they stand for. Every link on the page is built here, so the URL stays the single source.
 import { z } from "zod";
 import {
+  type CategoryLink,
   RESULTS_PER_PAGE_CHOICES,
   type ProductSearchRequest,
   type ProductSortBy,
@@ -151,4 +152,19 @@ export function selectedCategoryPath(view: ProductsView): string[] {
     path.push(value);
   }
   return path;
+}
+
+/** The products page of a category branch as the search names it (a suggestion, the nearest category). */
+export function categoryLinkHref(link: CategoryLink): string {
+  return productsHref(new URLSearchParams(), {
+    category: link.category,
+    subCategory: link.subCategory,
+    subCategory3: link.subCategory3,
+    subCategory4: link.subCategory4,
+  });
+}
+
+/** The products of one brand, across the catalogue. */
+export function brandHref(brand: string): string {
+  return productsHref(new URLSearchParams(), { category: "home", brand });
 }

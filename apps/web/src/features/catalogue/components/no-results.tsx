@@ -5,20 +5,13 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useMutation } from "@tanstack/react-query";
 import { MessageSquarePlus, SearchX, Send } from "lucide-react";
-import type { CategoryLink, NoResultsHelp } from "@trade-shop/contracts/catalogue";
+import type { NoResultsHelp } from "@trade-shop/contracts/catalogue";
 import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
-import { appRoutes, DEFAULT_LANDING } from "@trade-shop/contracts/routes";
+import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../../lib/api-client";
 import { buttonClass } from "../../../lib/ui/button-styles";
+import { categoryLinkHref } from "../products-query";
 import { ProductCard } from "./product-card";
-
-function categoryHref(link: CategoryLink): string {
-  const query = new URLSearchParams({ category: link.category });
-  if (link.subCategory) query.set("subCategory", link.subCategory);
-  if (link.subCategory3) query.set("subCategory3", link.subCategory3);
-  if (link.subCategory4) query.set("subCategory4", link.subCategory4);
-  return `${appRoutes.products}?${query}`;
-}
 
 /** "Tell us what you were looking for": the search and a note, for staff to read. */
 function TellUs({ searchText }: { searchText: string }) {
@@ -94,7 +87,7 @@ export function NoResults({
         <p className="text-muted">Try fewer filters or another spelling.</p>
         <div className="flex flex-wrap justify-center gap-2">
           {help?.nearestCategory && (
-            <Link to={categoryHref(help.nearestCategory)} className={buttonClass()}>
+            <Link to={categoryLinkHref(help.nearestCategory)} className={buttonClass()}>
               Browse {help.nearestCategory.name}
             </Link>
           )}
