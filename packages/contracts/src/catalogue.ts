@@ -161,6 +161,8 @@ export const ProductSearchRequest = z.object({
   featuredProductsOnly: z.boolean().default(false),
   newProductsOnly: z.boolean().default(false),
   inStockOnly: z.boolean().default(false),
+  /** The words as typed, without correcting misspelt ones ("search instead for …", issue 15). */
+  searchExactly: z.boolean().optional(),
 });
 export type ProductSearchRequest = z.infer<typeof ProductSearchRequest>;
 

@@ -284,6 +284,9 @@ describe("did you mean", () => {
     const again = await search({ descriptionFilter: corrected });
     expect(again.total).toBeGreaterThan(0);
     expect(again.correctedSearchText).toBeNull();
+    // "Search instead for": the words as typed, not corrected.
+    const exactly = await search({ descriptionFilter: "Milk choclate", searchExactly: true });
+    expect(exactly).toMatchObject({ total: 0, correctedSearchText: null });
   });
 });
 

@@ -185,7 +185,7 @@ export async function searchProducts(
   const read = readSearch(request.descriptionFilter, vocabulary);
   let rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
   let correctedSearchText: string | null = null;
-  if (read.words.length > 0 && rows.total < FEW_RESULTS) {
+  if (read.words.length > 0 && rows.total < FEW_RESULTS && !request.searchExactly) {
     // Words that are a synonym stand for their group and are not misspelt.
     const probed = read.slots.filter((slot) => slot.words.length === 1 && slot.alternatives.length === 0);
     const corrections = chooseCorrections(
