@@ -42,6 +42,12 @@ const SERVER_START_MS = 120_000;
 /** One-client HTTP rounds (each: the static file, then every search once). */
 const HTTP_ROUNDS = 150;
 const SKIP_PGLITE = process.env.BENCH_SKIP_PGLITE === "1";
+/**
+ * Another checkout's apps/server/src/modules/catalogue/search.ts (a git worktree of the commit
+ * before a change): its searchProducts is timed in the same rounds, on the same database, so
+ * a before/after comparison is not at the mercy of other work on the machine.
+ */
+const COMPARE_WITH = process.env.BENCH_COMPARE_WITH;
 /** The static file of the floor: small, as the web app's smallest hashed asset is. */
 const FLOOR_ASSET = "/assets/floor-5e4a1c9b.js";
 
@@ -166,9 +172,19 @@ async function measureSection(title: string, database: Database, size: "demo" | 
   // The search's vocabulary kept and listened for as the server keeps it.
   const services = createSearchServices(database, console);
   await services.vocabulary.start();
+  const before = COMPARE_WITH
+    ? ((await import(COMPARE_WITH)) as { searchProducts: typeof searchProducts }).searchProducts
+    : undefined;
+  const compared: Scenario[] = [];
   for (const scenario of SCENARIOS) {
     const shopper = scenario.who === "trader" ? trader : undefined;
     const context = { ...services, tenantId: shopper?.tenantId ?? null };
+    if (before && scenario.search) {
+      const request = ProductSearchRequest.parse(scenario.search);
+      compared.push({ ...scenario, name: `${scenario.name} — before` });
+      hits.push((await before(db, shopper, request, context)).total);
+      calls.push(() => before(db, shopper, request, context));
+    }
     if (scenario.search) {
       const request = ProductSearchRequest.parse(scenario.search);
       hits.push((await searchProducts(db, shopper, request, context)).total);
@@ -184,7 +200,14 @@ async function measureSection(title: string, database: Database, size: "demo" | 
   }
   const [floor, pkLookup, ...stats] = await measureRounds(calls);
   await services.vocabulary.stop();
-  const rows = SCENARIOS.map((scenario, i) => ({
+  // With a comparison, each search's "before" row stands just above it.
+  const scenarios = before
+    ? SCENARIOS.flatMap((scenario) => [
+        ...compared.filter((c) => c.name === `${scenario.name} — before`),
+        scenario,
+      ])
+    : SCENARIOS;
+  const rows = scenarios.map((scenario, i) => ({
     name: scenario.name,
     hits: hits[i]!,
     stat: stats[i]!,
