@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SEARCH_TERMS, prefixTsquery, searchTerms } from "./search-text";
+import { MAX_SEARCH_TERMS, searchTerms, slotsTsquery } from "./search-text";
+
+/** Slots of single words, each with its corrections if any. */
+const prefixTsquery = (terms: string[], corrections = new Map<string, string[]>(), weight: "A" | "" = "") =>
+  slotsTsquery(
+    terms.map((term) => ({ words: [term], alternatives: (corrections.get(term) ?? []).map((w) => [w]) })),
+    weight,
+  );
 
 describe("searchTerms", () => {
   it("lower-cases and splits on punctuation the way migration 0002 splits product text", () => {
@@ -39,7 +46,7 @@ describe("searchTerms", () => {
   });
 });
 
-describe("prefixTsquery", () => {
+describe("slotsTsquery", () => {
   it("is null without words", () => {
     expect(prefixTsquery([])).toBeNull();
   });

@@ -63,18 +63,3 @@ export function slotsTsquery(slots: readonly QuerySlot[], weight: "A" | "" = "")
     })
     .join(" & ");
 }
-
-/** Slots of single words, each with its corrections (real words of the catalogue) if any. */
-export function prefixTsquery(
-  terms: readonly string[],
-  corrections: ReadonlyMap<string, readonly string[]> = new Map(),
-  weight: "A" | "" = "",
-): string | null {
-  return slotsTsquery(
-    terms.map((term) => ({
-      words: [term],
-      alternatives: (corrections.get(term) ?? []).map((word) => [word]),
-    })),
-    weight,
-  );
-}
