@@ -51,6 +51,8 @@ export const ProductsRouteQuery = z.object({
   // A hand-edited URL with a bad page number shows page 1 rather than an error.
   pageNumber: z.coerce.number<string>().int().min(1).catch(1),
   searchText: z.string().optional(),
+  /** "1": the words as typed, without correcting misspelt ones ("search instead for …", issue 15). */
+  exact: z.literal("1").optional().catch(undefined),
 });
 export type ProductsRouteQuery = z.infer<typeof ProductsRouteQuery>;
 
@@ -70,6 +72,7 @@ export function productSearchFromRoute(
   | "brandFilter"
   | "descriptionFilter"
   | "featuredProductsOnly"
+  | "searchExactly"
 > {
   const category = query.category === "home" || query.category === "featured" ? undefined : query.category;
   return {
@@ -81,5 +84,6 @@ export function productSearchFromRoute(
     brandFilter: query.brand ?? null,
     descriptionFilter: query.searchText ?? null,
     featuredProductsOnly: query.category === "featured",
+    ...(query.exact === "1" && query.searchText ? { searchExactly: true } : {}),
   };
 }

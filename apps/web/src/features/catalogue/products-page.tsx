@@ -1,7 +1,7 @@
 // The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
 // brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { hasRole, useSession } from "../../lib/session";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -182,6 +182,17 @@ export function ProductsPage() {
               : ""}
         </p>
       </div>
+      {result?.correctedSearchText && view.route.searchText && !search.isPlaceholderData && (
+        <p className="mt-1 text-sm">
+          Showing results for <strong>{result.correctedSearchText}</strong> — search instead for{" "}
+          <Link
+            to={productsHref(params, { exact: "1" })}
+            className="font-semibold text-brand underline underline-offset-2"
+          >
+            {view.route.searchText}
+          </Link>
+        </p>
+      )}
       {showBanner && <BroadsheetBanner />}
 
       <div className="mt-4 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">

@@ -15,7 +15,15 @@ export const CATEGORY_LEVELS = ["category", "subCategory", "subCategory3", "subC
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
 
 /** Every query param the page understands, in the order links write them. */
-const PARAM_ORDER = [...CATEGORY_LEVELS, "brand", "searchText", "sort", "pageSize", "pageNumber"] as const;
+const PARAM_ORDER = [
+  ...CATEGORY_LEVELS,
+  "brand",
+  "searchText",
+  "exact",
+  "sort",
+  "pageSize",
+  "pageNumber",
+] as const;
 export type ProductsParam = (typeof PARAM_ORDER)[number];
 
 interface SortOption {
@@ -69,6 +77,7 @@ export function readProductsView(params: URLSearchParams): ProductsView {
     brand: textParam(params, "brand"),
     pageNumber: params.get("pageNumber") ?? "1",
     searchText: textParam(params, "searchText"),
+    exact: textParam(params, "exact"),
   });
   return {
     route,
