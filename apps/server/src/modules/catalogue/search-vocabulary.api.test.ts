@@ -369,6 +369,30 @@ describe("searches that found nothing", () => {
     });
     expect(customer.statusCode).toBe(403);
   });
+
+  it("limits how often one address may send them, with the shop's rate limiter", async () => {
+    // AUTH_RATE_LIMIT_FACTOR scales every limit: 0.2 of 10 an hour is 2.
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_FACTOR: "0.2" } });
+    try {
+      const send = (remoteAddress: string) =>
+        limited.request({
+          method: "POST",
+          url: "/api/Product/SearchRequests",
+          body: { searchText: "red tub" },
+          remoteAddress,
+        });
+      expect((await send("10.9.0.1")).statusCode).toBe(200);
+      expect((await send("10.9.0.1")).statusCode).toBe(200);
+      const third = await send("10.9.0.1");
+      expect(third.statusCode).toBe(429);
+      expect(expectProblem(third).code).toBe("rate_limited");
+      expect(third.headers["retry-after"]).toBeDefined();
+      // Another address is counted on its own.
+      expect((await send("10.9.0.2")).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("GET /api/Product/Suggest", () => {
