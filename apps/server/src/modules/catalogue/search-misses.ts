@@ -43,6 +43,17 @@ export async function recordMiss(db: Db, tenantId: string | null, text: string):
   `.execute(db);
 }
 
+/** Days of misses and notes kept: the staff list shows 30; a quarter leaves room to compare. */
+export const SEARCH_MISSES_KEPT_DAYS = 90;
+
+/** The worker's hourly housekeeping: misses and notes older than the kept days go. */
+export async function pruneSearchMisses(db: Db): Promise<void> {
+  await sql`DELETE FROM search_misses WHERE day < ${saToday} - ${SEARCH_MISSES_KEPT_DAYS}::int`.execute(db);
+  await sql`
+    DELETE FROM search_requests WHERE created_at < now() - make_interval(days => ${SEARCH_MISSES_KEPT_DAYS}::int)
+  `.execute(db);
+}
+
 export async function recordSearchRequest(
   db: Db,
   from: { tenantId: string | null; userId: number | null },

@@ -4,6 +4,7 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { backOfficeHandlers } from "../backoffice/adapter";
+import { pruneSearchMisses } from "../catalogue/search-misses";
 import { pruneLoginLockouts } from "../identity/queries";
 import { messagingHandlers } from "../messaging/delivery";
 import { createOutboxWorker, type OutboxHandlers, type OutboxLog, type OutboxWorkerOptions, type OutboxWorker } from "./outbox";
@@ -28,7 +29,7 @@ export function createShopOutboxWorker(
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     concurrency: config.OUTBOX_CONCURRENCY,
     leaseMs: config.OUTBOX_LEASE_MS,
-    housekeeping: [pruneLoginLockouts],
+    housekeeping: [pruneLoginLockouts, pruneSearchMisses],
     ...(log ? { log } : {}),
     ...(onOutcome ? { onOutcome } : {}),
   });
