@@ -1,13 +1,15 @@
 // The header's product search (SPEC §2): Enter or the button goes to /products?searchText=….
 // A barcode (8, 12, 13 or 14 digits with a valid check digit), typed or sent by a USB or
 // Bluetooth scanner into the box followed by Enter, opens its product's page instead
-// (issue 16); an unknown one is named in the error toast and stays in the box.
-import { useState } from "react";
+// (issue 16); an unknown one is named in the error toast and stays in the box. The camera button
+// beside the box reads a barcode with the phone's camera and looks it up the same way.
+import { useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import { isGtin } from "@trade-shop/contracts/gtin";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useFindByBarcode } from "../../features/catalogue/api/find-by-barcode";
+import { CameraScanButton } from "../../lib/barcode/camera-scan-button";
 
 export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
@@ -16,9 +18,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const current = pathname === appRoutes.products ? (params.get("searchText") ?? "") : "";
   const findByBarcode = useFindByBarcode();
   const [lookingUp, setLookingUp] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const box = useRef<HTMLInputElement>(null);
 
   return (
     <form
+      ref={form}
       role="search"
       // Remounting on a new search keeps the box in step with the URL, including Back and Forward.
       key={current}
@@ -48,6 +53,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         Search for products
       </label>
       <input
+        ref={box}
         id="product-search"
         name="searchText"
         type="search"
@@ -56,13 +62,25 @@ export function SearchBox({ className = "" }: { className?: string }) {
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
-        className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-3 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
+        className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-2.5 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
+      />
+      <CameraScanButton
+        label="Scan a barcode"
+        iconOnly
+        closeOnScan
+        className="min-h-11 w-11 shrink-0 border-y border-line bg-surface text-muted hover:text-fg focus-visible:relative focus-visible:z-10"
+        onScan={(code) => {
+          // As if typed and sent with Enter: one lookup, and an unknown code left in the box.
+          if (!form.current || !box.current) return;
+          box.current.value = code;
+          form.current.requestSubmit();
+        }}
       />
       <button
         type="submit"
         aria-label="Search"
         aria-disabled={lookingUp}
-        className="inline-flex min-h-11 min-w-12 shrink-0 items-center justify-center rounded-r-lg bg-brand-bg text-on-brand hover:bg-brand-strong"
+        className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-r-lg bg-brand-bg text-on-brand hover:bg-brand-strong"
       >
         <Search aria-hidden="true" className="size-5" />
       </button>
