@@ -5,10 +5,19 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { chromiumPath } from "./chromium";
 import { watchPageErrors } from "./page-errors";
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs` go after the usual switches (a fake camera, say: support/fake-camera.ts). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      ...extraArgs,
+    ],
   });
 }
 
