@@ -5,7 +5,7 @@
 // account CUS0030 (a login of its own). Desktop Chromium on Linux has no BarcodeDetector, so
 // this is the WebAssembly reader at work.
 import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
@@ -51,12 +51,22 @@ afterAll(async () => {
 });
 
 /** Whether the element is wholly inside the viewport. */
-async function inViewport(page: Page, locator: ReturnType<Page["locator"]>): Promise<boolean> {
+async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const { height, width } = page.viewportSize()!;
   return (
     box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height
   );
+}
+
+/**
+ * Waits for `done` or for the scanner to say why it stopped (no camera, or a reader that could
+ * not start: a Content-Security-Policy without 'wasm-unsafe-eval'), failing with its sentence.
+ */
+async function unlessScannerStops(page: Page, done: Locator): Promise<void> {
+  const stopped = page.getByRole("dialog").getByRole("alert");
+  await done.or(stopped).first().waitFor();
+  if (await stopped.isVisible()) throw new Error(`the scanner stopped: ${await stopped.textContent()}`);
 }
 
 describe("the camera scanner on a phone", () => {
@@ -65,7 +75,7 @@ describe("the camera scanner on a phone", () => {
     await openWithToken(page, baseUrl, token, "/quick-order");
     await page.getByRole("button", { name: "Scan with camera" }).click();
     const scanner = page.getByRole("dialog", { name: "Scan barcodes" });
-    await scanner.getByRole("status").getByText(`Scanned ${product.barcode}`).waitFor();
+    await unlessScannerStops(page, scanner.getByRole("status").getByText(`Scanned ${product.barcode}`));
     await expect(inViewport(page, scanner.getByRole("button", { name: "Done" }))).resolves.toBe(true);
     await expectNoViolations(page, "the camera scanner on the quick order pad at 390 px");
 
@@ -92,8 +102,8 @@ describe("the camera scanner on a phone", () => {
     expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(80);
 
     await scan.click();
-    await page.waitForURL(`${baseUrl}/products/${product.skuCode}`);
-    await page.getByRole("heading", { level: 1, name: product.skuDescription }).waitFor();
+    await unlessScannerStops(page, page.getByRole("heading", { level: 1, name: product.skuDescription }));
+    expect(page.url()).toBe(`${baseUrl}/products/${product.skuCode}`);
     await expect(page.getByRole("dialog", { name: "Scan a barcode" }).count()).resolves.toBe(0);
     await expect(box.inputValue()).resolves.toBe("");
     await page.context().close();
