@@ -46,6 +46,7 @@ describe("breadcrumbItems", () => {
 
   it("names other pages and their orders", () => {
     expect(texts("/wish-list")).toEqual(["Home", "Wishlist"]);
+    expect(texts("/manage/search")).toEqual(["Home", "No Images", "Search words"]);
     expect(breadcrumbItems("/orders-history/1042", "")).toEqual([
       expect.objectContaining({ text: "Home" }),
       expect.objectContaining({ text: "Orders", currentUrl: "/orders-history" }),

@@ -24,6 +24,11 @@ const PAGE_NAMES: Record<string, string> = {
   "not-found": "Not found",
 };
 
+/** Pages named by their parent and their own segment. */
+const SUB_PAGE_NAMES: Record<string, string> = {
+  "manage/search": "Search words",
+};
+
 /** Route segments that only group pages and have no page of their own. */
 const GROUPING_SEGMENTS = new Set(["auth"]);
 
@@ -95,7 +100,12 @@ function pageCrumbs(pathname: string): BreadcrumbItem[] {
     if (!GROUPING_SEGMENTS.has(segment)) {
       crumbs.push(
         // The URL holds the row id, not the order number the page title shows, so name the page instead.
-        crumb(previous === "orders-history" ? "Order details" : (PAGE_NAMES[segment] ?? humanise(text)), url),
+        crumb(
+          previous === "orders-history"
+            ? "Order details"
+            : (SUB_PAGE_NAMES[`${previous}/${segment}`] ?? PAGE_NAMES[segment] ?? humanise(text)),
+          url,
+        ),
       );
     }
     previous = segment;

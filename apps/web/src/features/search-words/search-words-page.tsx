@@ -90,14 +90,16 @@ function SynonymEditor({ saved }: { saved: SavedSynonymGroups }) {
                 <label htmlFor={`${id}-group-${at}`} className="sr-only">
                   Group {at + 1}
                 </label>
-                <input
+                {/* Grows with its words, so a long group is read whole; a line break becomes a comma. */}
+                <textarea
                   id={`${id}-group-${at}`}
                   value={text}
-                  onChange={(event) => change(at, event.target.value)}
+                  rows={1}
+                  onChange={(event) => change(at, event.target.value.replace(/\s*\n\s*/g, ", "))}
                   aria-invalid={error !== undefined}
                   aria-describedby={error ? `${id}-error-${at}` : undefined}
                   placeholder="crisps, chips"
-                  className={`block min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-fg ${
+                  className={`block min-h-11 w-full resize-none rounded-lg border bg-surface px-3 py-2 text-base text-fg field-sizing-content ${
                     error ? "border-danger" : "border-line"
                   }`}
                 />
