@@ -45,7 +45,7 @@ describe.each([
     const product = await productWithBarcode();
     const page = await openPage(browser, viewport);
     await page.goto(`${baseUrl}/products?category=home`);
-    const box = page.getByRole("searchbox", { name: "Search for products" });
+    const box = page.getByRole("combobox", { name: "Search for products" });
     await box.click();
     // A keyboard wedge: digits at typing speed, then Enter.
     await page.keyboard.type(product.barcode, { delay: 5 });

@@ -132,7 +132,7 @@ describe("buying as a trader", () => {
     await page.goto(`${baseUrl}/products?category=home`);
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 0 items");
 
-    const searchBox = page.getByRole("searchbox", { name: "Search for products" });
+    const searchBox = page.getByRole("combobox", { name: "Search for products" });
     await searchBox.fill(product.skuDescription);
     await searchBox.press("Enter");
     await page.waitForURL(/\/products\?searchText=/);

@@ -98,7 +98,7 @@ describe("the camera scanner on a phone", () => {
     // The camera button fits in the phone's one-row shop bar beside a still usable search box.
     await expect(inViewport(page, scan)).resolves.toBe(true);
     await expect(inViewport(page, banner.getByRole("button", { name: /^Cart, / }))).resolves.toBe(true);
-    const box = banner.getByRole("searchbox", { name: "Search for products" });
+    const box = banner.getByRole("combobox", { name: "Search for products" });
     expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(80);
 
     await scan.click();

@@ -243,7 +243,7 @@ describe("focus after a page change or a search", () => {
     const headingFocused = () => page.evaluate(() => document.activeElement?.tagName === "H1");
     await expect.poll(headingFocused).toBe(true);
 
-    await page.getByRole("banner").getByRole("searchbox", { name: "Search for products" }).fill("rusks");
+    await page.getByRole("banner").getByRole("combobox", { name: "Search for products" }).fill("rusks");
     await page.keyboard.press("Enter");
     await page.waitForURL(/searchText=rusks/);
     await main.getByRole("heading", { level: 1, name: /rusks/ }).waitFor();

@@ -43,7 +43,7 @@ describe("the catalogue", () => {
     it(`finds chocolates from the header search box, typo and all (${label})`, async () => {
       const page = await openPage(browser, viewport);
       await page.goto(`${baseUrl}/products?category=home`);
-      const searchBox = page.getByRole("searchbox", { name: "Search for products" });
+      const searchBox = page.getByRole("combobox", { name: "Search for products" });
       await searchBox.fill("choclate");
       await searchBox.press("Enter");
       await page.waitForURL(/\/products\?searchText=choclate/);

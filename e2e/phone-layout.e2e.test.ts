@@ -43,7 +43,7 @@ describe.each([
     await productListReady(page);
     const banner = page.getByRole("banner");
     const reachable = [
-      banner.getByRole("searchbox", { name: "Search for products" }),
+      banner.getByRole("combobox", { name: "Search for products" }),
       banner.getByRole("link", { name: /^Wishlist/ }),
       banner.getByRole("button", { name: /^Cart, / }),
     ];

@@ -19,7 +19,7 @@ describe("routing of the built app", () => {
       await page.waitForURL(/\/products\?category=home$/);
       await expect(page.getByRole("banner").isVisible()).resolves.toBe(true);
       await expect(page.getByRole("contentinfo").isVisible()).resolves.toBe(true);
-      await expect(page.getByRole("searchbox", { name: "Search for products" }).count()).resolves.toBeGreaterThan(0);
+      await expect(page.getByRole("combobox", { name: "Search for products" }).count()).resolves.toBeGreaterThan(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.context().close();

@@ -97,7 +97,7 @@ async function expectShell({ page, state, phone }: Visit) {
   await expect(header.getByRole("link", { name: "Sales Support" }).isVisible()).resolves.toBe(true);
   await expect(header.getByRole("link", { name: /WhatsApp/ }).isVisible()).resolves.toBe(true);
   await expect(header.getByRole("link", { name: "Contact", exact: true }).isVisible()).resolves.toBe(true);
-  await expect(header.getByRole("searchbox", { name: "Search for products" }).isVisible()).resolves.toBe(
+  await expect(header.getByRole("combobox", { name: "Search for products" }).isVisible()).resolves.toBe(
     true,
   );
   await expect(page.getByRole("navigation", { name: "Product categories" }).isVisible()).resolves.toBe(true);
@@ -455,7 +455,7 @@ describe("shell behaviour", () => {
     const page = await openPage(browser, PHONE);
     await page.goto(`${baseUrl}/contact`);
     await settle(page);
-    await page.getByRole("searchbox", { name: "Search for products" }).fill("cheese puffs");
+    await page.getByRole("combobox", { name: "Search for products" }).fill("cheese puffs");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/products\?searchText=cheese\+puffs$/);
     await page.context().close();

@@ -2,7 +2,8 @@
 // A barcode (8, 12, 13 or 14 digits with a valid check digit), typed or sent by a USB or
 // Bluetooth scanner into the box followed by Enter, opens its product's page instead
 // (issue 16); an unknown one is named in the error toast and stays in the box. The camera button
-// beside the box reads a barcode with the phone's camera and looks it up the same way.
+// beside the box reads a barcode with the phone's camera and looks it up the same way. While
+// typing, suggestions open under the box (issue 15, search-suggestions.tsx).
 import { useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
@@ -10,6 +11,7 @@ import { isGtin } from "@trade-shop/contracts/gtin";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useFindByBarcode } from "../../features/catalogue/api/find-by-barcode";
 import { CameraScanButton } from "../../lib/barcode/camera-scan-button";
+import { useSearchSuggestions } from "./search-suggestions";
 
 export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
@@ -20,6 +22,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [lookingUp, setLookingUp] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const box = useRef<HTMLInputElement>(null);
+  // What is typed, for the suggestions; a new search in the URL starts it afresh.
+  const [typed, setTyped] = useState({ for: current, text: current });
+  const text = typed.for === current ? typed.text : current;
+  const suggestions = useSearchSuggestions(text, form);
 
   return (
     <form
@@ -27,9 +33,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
       role="search"
       // Remounting on a new search keeps the box in step with the URL, including Back and Forward.
       key={current}
-      className={`flex ${className}`}
+      className={`relative flex ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
+        suggestions.close();
         const searchText = String(new FormData(event.currentTarget).get("searchText") ?? "").trim();
         if (!searchText || lookingUp) return;
         if (!isGtin(searchText)) {
@@ -62,6 +69,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
+        {...suggestions.inputProps}
+        onChange={(event) => setTyped({ for: current, text: event.target.value })}
         className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-2.5 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
       />
       <CameraScanButton
@@ -84,6 +93,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       >
         <Search aria-hidden="true" className="size-5" />
       </button>
+      {suggestions.list}
     </form>
   );
 }

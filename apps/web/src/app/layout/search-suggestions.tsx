@@ -4,7 +4,7 @@
 // cancelled, and the last list stays until the next one comes, so it never flickers. The box is
 // an ARIA combobox: arrows move through the options, Enter opens the one chosen (or searches
 // for the text when none is), Escape closes the list.
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type CSSProperties, type KeyboardEvent, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search, Tag, Shapes } from "lucide-react";
@@ -33,11 +33,19 @@ function useSettled(value: string) {
   return settled;
 }
 
-/** The combobox's state for the box; spread `inputProps` on it and render `list` under it. */
-export function useSearchSuggestions(text: string) {
+/**
+ * The combobox's state for the box; spread `inputProps` on it and render `list` in `anchor`
+ * (positioned). On a phone the list spans the screen under the anchor, wider than the box.
+ */
+export function useSearchSuggestions(text: string, anchor: RefObject<HTMLElement | null>) {
   const id = useId();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const [top, setTop] = useState(0);
+  const show = () => {
+    setOpen(true);
+    setTop(Math.round(anchor.current?.getBoundingClientRect().bottom ?? 0) + 4);
+  };
   const [active, setActive] = useState(-1);
   const term = useSettled(text.trim());
   const answer = useQuery({
@@ -92,14 +100,14 @@ export function useSearchSuggestions(text: string) {
     "aria-controls": `${id}-list`,
     "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
     onInput: () => {
-      setOpen(true);
+      show();
       setActive(-1);
     },
     onBlur: close,
     onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
-        setOpen(true);
+        show();
         if (options.length === 0) return;
         const step = event.key === "ArrowDown" ? 1 : -1;
         setActive((at) => (at + step + options.length) % options.length);
@@ -121,7 +129,8 @@ export function useSearchSuggestions(text: string) {
       role="listbox"
       aria-label="Suggestions"
       hidden={!expanded}
-      className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-line bg-surface py-1 text-fg shadow-lg"
+      style={{ "--suggest-top": `${top}px` } as CSSProperties}
+      className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-line bg-surface py-1 text-left text-fg shadow-lg max-sm:fixed max-sm:inset-x-2 max-sm:top-[var(--suggest-top)] max-sm:mt-0"
     >
       {options.map((option, i) => {
         const OptionIcon = Icon[option.kind];
