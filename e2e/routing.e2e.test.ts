@@ -12,14 +12,19 @@ describe("routing of the built app", () => {
   });
   afterAll(() => browser.close());
 
-  for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [label, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     it(`sends the empty path to the home category (${label})`, async () => {
       const page = await openPage(browser, viewport);
       await page.goto(`${baseUrl}/`);
       await page.waitForURL(/\/products\?category=home$/);
       await expect(page.getByRole("banner").isVisible()).resolves.toBe(true);
       await expect(page.getByRole("contentinfo").isVisible()).resolves.toBe(true);
-      await expect(page.getByRole("combobox", { name: "Search for products" }).count()).resolves.toBeGreaterThan(0);
+      await expect(
+        page.getByRole("combobox", { name: "Search for products" }).count(),
+      ).resolves.toBeGreaterThan(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.context().close();

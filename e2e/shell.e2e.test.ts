@@ -97,9 +97,7 @@ async function expectShell({ page, state, phone }: Visit) {
   await expect(header.getByRole("link", { name: "Sales Support" }).isVisible()).resolves.toBe(true);
   await expect(header.getByRole("link", { name: /WhatsApp/ }).isVisible()).resolves.toBe(true);
   await expect(header.getByRole("link", { name: "Contact", exact: true }).isVisible()).resolves.toBe(true);
-  await expect(header.getByRole("combobox", { name: "Search for products" }).isVisible()).resolves.toBe(
-    true,
-  );
+  await expect(header.getByRole("combobox", { name: "Search for products" }).isVisible()).resolves.toBe(true);
   await expect(page.getByRole("navigation", { name: "Product categories" }).isVisible()).resolves.toBe(true);
   await expect(page.getByRole("main").count()).resolves.toBe(1);
   await expect(page.getByRole("complementary", { name: "Browser notice" }).count()).resolves.toBe(0);
