@@ -87,7 +87,9 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         "img-src": ["'self'", "data:", "blob:"],
-        "script-src": ["'self'"],
+        // 'wasm-unsafe-eval' compiles WebAssembly only (the camera scanner's barcode reader where the
+        // browser has no BarcodeDetector, decision 110); JavaScript eval stays refused.
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "upgrade-insecure-requests": null,
       },

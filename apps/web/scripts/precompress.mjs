@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
-const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+const TEXT = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|wasm)$/;
 const THRESHOLD = 1024;
 
 let files = 0;

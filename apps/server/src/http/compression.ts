@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const COMPRESSIBLE =
-  /^(?:application\/(?:json|problem\+json|xml|javascript|manifest\+json)|text\/(?:html|css|plain|xml|csv|javascript)|image\/svg\+xml)\b/;
+  /^(?:application\/(?:json|problem\+json|xml|javascript|manifest\+json|wasm)|text\/(?:html|css|plain|xml|csv|javascript)|image\/svg\+xml)\b/;
 
 export async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {

@@ -81,7 +81,9 @@ export function PreviewLine({ line, earlier }: { line: QuickOrderPreviewLine; ea
         )}
       </div>
       <p className="text-sm sm:text-right">
-        <span className="tabular-nums">{formatCount(line.quantity)} packs</span>
+        <span className="tabular-nums">
+          {formatCount(line.quantity)} {line.quantity === 1 ? "pack" : "packs"}
+        </span>
         {line.lineTotalIncl !== null && line.status !== "duplicate" && (
           <span className="block font-bold tabular-nums">
             {formatRand(line.lineTotalIncl)} <span className="text-xs font-normal text-muted">incl. VAT</span>

@@ -47,7 +47,13 @@ export function QuickOrderPage() {
   useDocumentTitle("Quick order");
   const shopper = useShopper();
   const id = useId();
-  const [text, setText] = useState("");
+  const [text, setTextState] = useState("");
+  // The box as last set, for scans that come faster than renders (two codes in one camera frame).
+  const textNow = useRef("");
+  const setText = (next: string) => {
+    textNow.current = next;
+    setTextState(next);
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const [leftToFix, setLeftToFix] = useState(0);
   const [scanned, setScanned] = useState("");
@@ -95,7 +101,7 @@ export function QuickOrderPage() {
 
   /** A product scanned or chosen: its packs go on the pad, and the pad is checked again. */
   const putOnPad = (code: string, packs: number, how: "Scanned" | "Added") => {
-    const next = addToPadText(text, code, packs);
+    const next = addToPadText(textNow.current, code, packs);
     setText(next.text);
     setScanned(
       `${how} ${code}: ${formatCount(next.packs)} ${next.packs === 1 ? "pack" : "packs"} on the pad.`,
