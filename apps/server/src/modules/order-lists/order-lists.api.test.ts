@@ -132,6 +132,21 @@ describe("/api/OrderLists", () => {
     ).toMatchObject({ code: "not_found" });
     const unchanged = OrderList.parse((await call(trader, "GET", `/api/OrderLists/${list.id}`)).json());
     expect(unchanged.lines).toEqual(after.lines);
+
+    // A product on the list taken off sale since does not stop a new line going on.
+    const db = t.database.db;
+    await sql`UPDATE products SET active = false WHERE sku_code = ${a!.skuCode}`.execute(db);
+    try {
+      const added = await call(trader, "POST", url, { lines: [{ skuCode: c!.skuCode, quantity: 1 }] });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(OrderList.parse(added.json()).lines.map((l) => [l.skuCode, l.quantity])).toEqual([
+        [a!.skuCode, 2],
+        [b!.skuCode, 6],
+        [c!.skuCode, 2],
+      ]);
+    } finally {
+      await sql`UPDATE products SET active = true WHERE sku_code = ${a!.skuCode}`.execute(db);
+    }
   });
 
   it("keeps every account's lists to itself: another account gets 404 and changes nothing", async () => {

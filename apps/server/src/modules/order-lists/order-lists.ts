@@ -92,26 +92,27 @@ function mergeLines(lines: readonly OrderListLineInput[]) {
   return [...merged];
 }
 
-async function writeLines(db: Db, listId: number, lines: readonly OrderListLineInput[]) {
+/** A 404 naming any of the lines' products that is not on sale. */
+async function requireProducts(db: Db, lines: readonly OrderListLineInput[]) {
+  const skus = mergeLines(lines).map(([sku]) => sku);
+  if (skus.length === 0) return;
+  const known = new Set(
+    (
+      await db
+        .selectFrom("products")
+        .select("skuCode")
+        .where("skuCode", "in", skus)
+        .where("active", "=", true)
+        .execute()
+    ).map((r) => r.skuCode),
+  );
+  const unknown = skus.filter((sku) => !known.has(sku));
+  if (unknown.length > 0) throw notFound(`There is no product with the code ${unknown.join(", ")}.`);
+}
+
+/** Replaces the list's lines with `lines` merged; their products must have been checked. */
+async function replaceLines(db: Db, listId: number, lines: readonly OrderListLineInput[]) {
   const merged = mergeLines(lines);
-  if (merged.length > 0) {
-    const known = new Set(
-      (
-        await db
-          .selectFrom("products")
-          .select("skuCode")
-          .where(
-            "skuCode",
-            "in",
-            merged.map(([sku]) => sku),
-          )
-          .where("active", "=", true)
-          .execute()
-      ).map((r) => r.skuCode),
-    );
-    const unknown = merged.filter(([sku]) => !known.has(sku)).map(([sku]) => sku);
-    if (unknown.length > 0) throw notFound(`There is no product with the code ${unknown.join(", ")}.`);
-  }
   await db.deleteFrom("orderListItems").where("listId", "=", listId).execute();
   if (merged.length > 0) {
     await db
@@ -124,6 +125,11 @@ async function writeLines(db: Db, listId: number, lines: readonly OrderListLineI
     .set({ updatedAt: sql`now()` })
     .where("id", "=", listId)
     .execute();
+}
+
+async function writeLines(db: Db, listId: number, lines: readonly OrderListLineInput[]) {
+  await requireProducts(db, lines);
+  await replaceLines(db, listId, lines);
 }
 
 export async function createOrderList(
@@ -184,9 +190,18 @@ export async function addOrderListLines(
   id: number,
   lines: readonly OrderListLineInput[],
 ): Promise<OrderList> {
-  await ownList(db, customer, id);
   await db.transaction().execute(async (trx) => {
-    await trx.selectFrom("orderLists").select("id").where("id", "=", id).forUpdate().execute();
+    // The list's row, locked: it is the customer's and stays there until the lines are written.
+    const own = await trx
+      .selectFrom("orderLists")
+      .select("id")
+      .where("id", "=", id)
+      .where("customerId", "=", customer.customerId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!own) throw notFound(`There is no order list ${id} on your account.`);
+    // Only the new lines' products are checked: one taken off sale since keeps its line.
+    await requireProducts(trx, lines);
     const held = await trx
       .selectFrom("orderListItems")
       .select(["skuCode", "quantity"])
@@ -199,7 +214,7 @@ export async function addOrderListLines(
         "validation",
         `A list holds at most ${QUICK_ORDER_MAX_LINES} lines; this one would have more.`,
       );
-    await writeLines(trx, id, merged);
+    await replaceLines(trx, id, merged);
   });
   return getOrderList(db, customer, id);
 }
