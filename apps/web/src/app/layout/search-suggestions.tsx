@@ -46,7 +46,8 @@ export function useSearchSuggestions(text: string, anchor: RefObject<HTMLElement
     setOpen(true);
     setTop(Math.round(anchor.current?.getBoundingClientRect().bottom ?? 0) + 4);
   };
-  const [active, setActive] = useState(-1);
+  // The option chosen by arrows, in the list it was chosen in: a new list starts unchosen.
+  const [chosen, setChosen] = useState<{ in: unknown; at: number }>({ in: null, at: -1 });
   const term = useSettled(text.trim());
   const answer = useQuery({
     queryKey: ["suggest", term],
@@ -82,6 +83,9 @@ export function useSearchSuggestions(text: string, anchor: RefObject<HTMLElement
         })),
       ]
     : [];
+  const active = chosen.in === data ? chosen.at : -1;
+  const setActive = (at: number | ((now: number) => number)) =>
+    setChosen({ in: data, at: typeof at === "function" ? at(active) : at });
   const expanded = open && options.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
   const close = () => {

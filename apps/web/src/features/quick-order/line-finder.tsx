@@ -8,9 +8,11 @@ import { Plus } from "lucide-react";
 import { api } from "@trade-shop/contracts/api";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
+import { isGtin } from "@trade-shop/contracts/gtin";
 import { apiRequest } from "../../lib/api-client";
 import { formatRand } from "../../lib/format";
 import { packText, parseQuantity } from "../../lib/products/product-labels";
+import { useShopper } from "../../lib/shopper";
 import { labelClass } from "../../lib/ui/form-controls";
 
 const TYPING_PAUSE_MS = 200;
@@ -25,7 +27,15 @@ function useDebounced(value: string, ms: number) {
   return settled;
 }
 
-export function LineFinder({ onPick }: { onPick: (product: Product, packs: number) => void }) {
+export function LineFinder({
+  onPick,
+  onCode,
+}: {
+  onPick: (product: Product, packs: number) => void;
+  /** A barcode typed or scanned into the finder and Enter, with no suggestion chosen. */
+  onCode: (code: string) => void;
+}) {
+  const shopper = useShopper();
   const id = useId();
   const [text, setText] = useState("");
   const [packsText, setPacksText] = useState("1");
@@ -34,7 +44,8 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
   const input = useRef<HTMLInputElement>(null);
   const term = useDebounced(text.trim(), TYPING_PAUSE_MS);
   const suggestions = useQuery({
-    queryKey: ["quick-order", "find", term],
+    // Prices are the shopper's: another login never sees them from the cache.
+    queryKey: ["quick-order", "find", shopper, term],
     queryFn: ({ signal }) =>
       apiRequest(api.products.search, {
         body: { descriptionFilter: term, resultsPerPage: 12, pageNumber: 1 },
@@ -49,8 +60,13 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
   const expanded = open && options.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
 
+  const packsInput = useRef<HTMLInputElement>(null);
   const pick = (product: Product) => {
-    onPick(product, packs.ok ? packs.quantity : 1);
+    if (!packs.ok) {
+      packsInput.current?.focus();
+      return;
+    }
+    onPick(product, packs.quantity);
     setText("");
     setOpen(false);
     setActive(-1);
@@ -93,6 +109,11 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
               event.preventDefault();
               const chosen = expanded ? options[active] : undefined;
               if (chosen) pick(chosen);
+              else if (isGtin(text.trim())) {
+                onCode(text.trim());
+                setText("");
+                setOpen(false);
+              }
             } else if (event.key === "Escape" && expanded) {
               event.preventDefault();
               setOpen(false);
@@ -132,6 +153,7 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
         </label>
         <input
           id={`${id}-packs`}
+          ref={packsInput}
           type="number"
           inputMode="numeric"
           min={1}
@@ -139,8 +161,14 @@ export function LineFinder({ onPick }: { onPick: (product: Product, packs: numbe
           value={packsText}
           onChange={(event) => setPacksText(event.target.value)}
           aria-invalid={!packs.ok}
+          aria-describedby={packs.ok ? undefined : `${id}-packs-error`}
           className="mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base tabular-nums text-fg"
         />
+        {!packs.ok && (
+          <p id={`${id}-packs-error`} className="mt-1 text-sm font-semibold text-danger">
+            {packs.message}
+          </p>
+        )}
       </div>
       <p className="flex items-center gap-1 text-sm text-muted sm:col-span-2">
         <Plus aria-hidden="true" className="size-4" />

@@ -40,7 +40,11 @@ function useReorderSource() {
   const [params] = useSearchParams();
   const id = Number(params.get("reorder") ?? "");
   const order = useOrder(id);
-  return Number.isInteger(id) && id > 0 ? order.data : undefined;
+  const asked = params.has("reorder");
+  return {
+    order: Number.isInteger(id) && id > 0 ? order.data : undefined,
+    failed: asked && (!order.valid || order.isError),
+  };
 }
 
 export function QuickOrderPage() {
@@ -65,13 +69,19 @@ export function QuickOrderPage() {
       apiRequest(quickOrderRoutes.preview, { body: { lines } }),
   });
   const add = useAddItemsToCart();
-  const reorder = useReorderSource();
+  const { order: reorder, failed: reorderFailed } = useReorderSource();
+  // The text the shown check was made of: lines changed since must be checked again before adding.
+  const [checkedText, setCheckedText] = useState<string | null>(null);
+  // Codes scanned or picked while an add is on its way, put on the pad once it is done.
+  const waiting = useRef<[string, number][]>([]);
   const earlier: EarlierPrices | undefined = useMemo(
     () => reorder && new Map(reorder.orderLines.map((l) => [l.productId, l.unitPriceExcl])),
     [reorder],
   );
 
-  const check = (source = text, focusResults = true) => {
+  const check = (source = textNow.current, focusResults = true) => {
+    // An add on its way keeps its answer; the box is checked again once it is done.
+    if (add.isPending) return;
     add.reset();
     const parsed = parseQuickOrderLines(source);
     if (parsed.lines.length === 0) {
@@ -83,6 +93,7 @@ export function QuickOrderPage() {
     );
     preview.mutate(parsed.lines, {
       onSuccess: () => {
+        setCheckedText(source);
         if (focusResults) requestAnimationFrame(() => results.current?.focus());
       },
     });
@@ -93,7 +104,11 @@ export function QuickOrderPage() {
   useEffect(() => {
     if (!reorder || reorderLoaded.current === reorder.id) return;
     reorderLoaded.current = reorder.id;
-    const lines = reorder.orderLines.map((line) => `${line.productId}, ${line.quantity}`).join("\n");
+    // Added to whatever the box already holds, as a scan would be.
+    const lines = reorder.orderLines.reduce(
+      (box, line) => addToPadText(box, line.productId, line.quantity).text,
+      textNow.current,
+    );
     setText(lines);
     check(lines);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per order, with the box as it then is
@@ -101,6 +116,11 @@ export function QuickOrderPage() {
 
   /** A product scanned or chosen: its packs go on the pad, and the pad is checked again. */
   const putOnPad = (code: string, packs: number, how: "Scanned" | "Added") => {
+    if (add.isPending) {
+      waiting.current.push([code, packs]);
+      setScanned(`${how} ${code}: it goes on the pad once the lines are in your cart.`);
+      return;
+    }
     const next = addToPadText(textNow.current, code, packs);
     setText(next.text);
     setScanned(
@@ -108,7 +128,7 @@ export function QuickOrderPage() {
     );
     clearTimeout(scanCheck.current);
     // Focus stays where the buyer (or the scanner) is working.
-    scanCheck.current = setTimeout(() => check(next.text, false), CHECK_AFTER_SCAN_MS);
+    scanCheck.current = setTimeout(() => check(textNow.current, false), CHECK_AFTER_SCAN_MS);
   };
   useEffect(() => () => clearTimeout(scanCheck.current), []);
   useKeyboardWedge((code) => putOnPad(code, 1, "Scanned"), shopper !== null);
@@ -131,6 +151,7 @@ export function QuickOrderPage() {
   };
 
   const answer: QuickOrderPreview | undefined = preview.data;
+  const stale = answer !== undefined && checkedText !== null && checkedText !== text;
   const toAdd = answer?.lines.filter(addable) ?? [];
   const attention = answer?.lines.filter((l) => l.status !== "ok" && l.status !== "duplicate").length ?? 0;
   const forList = (answer?.lines ?? []).filter(
@@ -147,13 +168,30 @@ export function QuickOrderPage() {
         })),
       },
       {
+        onError: () => {
+          // Nothing was added: scans made meanwhile join the box as it was.
+          setText(
+            waiting.current.reduce(
+              (text, [code, packs]) => addToPadText(text, code, packs).text,
+              textNow.current,
+            ),
+          );
+        },
+        onSettled: () => {
+          // Scans made while adding are on the pad now; check it again with them.
+          if (waiting.current.length === 0) return;
+          waiting.current = [];
+          setTimeout(() => check(textNow.current, false), 0);
+        },
         onSuccess: () => {
           successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
           // The lines not sent stay in the box to be fixed; nothing leaves it unseen.
           const left = answer!.lines.filter((line) => !addable(line) && line.status !== "duplicate");
-          setText(left.map((line) => `${line.code}, ${line.quantity}`).join("\n"));
+          const box = left.map((line) => `${line.code}, ${line.quantity}`).join("\n");
+          setText(waiting.current.reduce((text, [code, packs]) => addToPadText(text, code, packs).text, box));
           setLeftToFix(left.length);
           preview.reset();
+          setCheckedText(null);
           // The checked lines fold away: the buyer goes on from what was added.
           requestAnimationFrame(() => added.current?.focus());
         },
@@ -170,6 +208,14 @@ export function QuickOrderPage() {
         Paste lines from a spreadsheet or a message, one product a line: its code, barcode or description,
         then the number of packs. Check them, fix what is marked, and add them all to your cart at once.
       </p>
+      {reorderFailed && (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-danger p-3 text-sm font-semibold text-danger"
+        >
+          We could not load that order to reorder it. Open it from your orders and try again.
+        </p>
+      )}
       {reorder && (
         <p className="mt-3 rounded-lg border border-line bg-surface-2 p-3 text-sm">
           Reordering order {reorder.orderId}: its lines are in the box at today&apos;s prices. Change the
@@ -178,7 +224,10 @@ export function QuickOrderPage() {
       )}
 
       <div className="mt-4">
-        <LineFinder onPick={(product, packs) => putOnPad(product.skuCode, packs, "Added")} />
+        <LineFinder
+          onPick={(product, packs) => putOnPad(product.skuCode, packs, "Added")}
+          onCode={(code) => putOnPad(code, 1, "Scanned")}
+        />
       </div>
 
       <form
@@ -194,6 +243,7 @@ export function QuickOrderPage() {
         <textarea
           id={`${id}-lines`}
           value={text}
+          readOnly={add.isPending}
           onChange={(event) => setText(event.target.value)}
           rows={8}
           spellCheck={false}
@@ -272,9 +322,9 @@ export function QuickOrderPage() {
               <button
                 type="button"
                 className={buttonClass()}
-                aria-disabled={toAdd.length === 0 || add.isPending}
+                aria-disabled={toAdd.length === 0 || add.isPending || preview.isPending || stale}
                 onClick={() => {
-                  if (toAdd.length > 0 && !add.isPending) addAll();
+                  if (toAdd.length > 0 && !add.isPending && !preview.isPending && !stale) addAll();
                 }}
               >
                 <ShoppingCart aria-hidden="true" className="size-4" />
@@ -282,6 +332,11 @@ export function QuickOrderPage() {
               </button>
             </div>
           </div>
+          {stale && (
+            <p className="mt-2 text-sm font-semibold">
+              The lines changed since they were checked: check them again before adding.
+            </p>
+          )}
           {attention > 0 && (
             <p className="mt-2 text-sm text-muted">
               Lines marked to fix are not added (a short one gets what there is). Correct them in the box and

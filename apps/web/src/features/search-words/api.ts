@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogueSearchRoutes, type SynonymGroup } from "@trade-shop/contracts/catalogue-search";
 import { apiRequest } from "../../lib/api-client";
+import { getTenant } from "../../lib/session";
 
 const KEY = ["search-words"] as const;
 
@@ -23,7 +24,8 @@ export function useSaveSynonyms() {
 
 export const useZeroResultSearches = () =>
   useQuery({
-    queryKey: [...KEY, "zero-results"],
+    // The server answers for the login's tenant.
+    queryKey: [...KEY, "zero-results", getTenant()],
     queryFn: ({ signal }) =>
       apiRequest(catalogueSearchRoutes.zeroResultSearches, { query: { limit: "50" }, signal }),
   });

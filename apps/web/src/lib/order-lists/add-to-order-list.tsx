@@ -27,18 +27,18 @@ interface AddToOrderListProps {
   disabled?: boolean;
 }
 
-function ChooseListDialog({
-  open,
+/** The dialog's form; mounted while the dialog is open, so each opening starts afresh. */
+function ChooseListForm({
+  id,
   onClose,
   lines,
   what,
 }: {
-  open: boolean;
+  id: string;
   onClose: () => void;
   lines: OrderListLineInput[];
   what: string;
 }) {
-  const id = useId();
   const lists = useOrderLists();
   const addLines = useAddOrderListLines();
   const create = useCreateOrderList();
@@ -75,106 +75,99 @@ function ChooseListDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={`${id}-title`}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
+    <form
+      className="p-5 sm:p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
     >
-      <form
-        className="p-5 sm:p-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <h2 id={`${id}-title`} className="text-lg font-bold">
-          Add to an order list
-        </h2>
-        <p className="mt-1 text-sm text-muted">{what}</p>
-        {lists.isPending ? (
-          <Loading label="Loading your order lists" />
-        ) : (
-          <fieldset className="mt-4">
-            <legend className={labelClass}>Order list</legend>
-            <div className="mt-1 grid max-h-64 gap-1 overflow-y-auto">
-              {known.map((list) => (
-                <label
-                  key={list.id}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-2"
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-list`}
-                    value={list.id}
-                    checked={chosen === String(list.id)}
-                    onChange={() => setChoice(String(list.id))}
-                    className="size-5 shrink-0 accent-brand-bg"
-                  />
-                  <span className="min-w-0 flex-1 break-words">
-                    {list.name}{" "}
-                    <span className="text-sm text-muted">
-                      ({list.lineCount === 1 ? "1 line" : `${formatCount(list.lineCount)} lines`})
-                    </span>
-                  </span>
-                </label>
-              ))}
-              <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-2">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        Add to an order list
+      </h2>
+      <p className="mt-1 text-sm text-muted">{what}</p>
+      {lists.isPending ? (
+        <Loading label="Loading your order lists" />
+      ) : (
+        <fieldset className="mt-4">
+          <legend className={labelClass}>Order list</legend>
+          <div className="mt-1 grid max-h-64 gap-1 overflow-y-auto">
+            {known.map((list) => (
+              <label
+                key={list.id}
+                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-2"
+              >
                 <input
                   type="radio"
                   name={`${id}-list`}
-                  value={NEW_LIST}
-                  checked={chosen === NEW_LIST}
-                  onChange={() => setChoice(NEW_LIST)}
+                  value={list.id}
+                  checked={chosen === String(list.id)}
+                  onChange={() => setChoice(String(list.id))}
                   className="size-5 shrink-0 accent-brand-bg"
                 />
-                <span>A new list</span>
+                <span className="min-w-0 flex-1 break-words">
+                  {list.name}{" "}
+                  <span className="text-sm text-muted">
+                    ({list.lineCount === 1 ? "1 line" : `${formatCount(list.lineCount)} lines`})
+                  </span>
+                </span>
               </label>
-            </div>
-          </fieldset>
-        )}
-        {chosen === NEW_LIST && !lists.isPending && (
-          <div className="mt-3">
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              Name of the new list
+            ))}
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-2">
+              <input
+                type="radio"
+                name={`${id}-list`}
+                value={NEW_LIST}
+                checked={chosen === NEW_LIST}
+                onChange={() => setChoice(NEW_LIST)}
+                className="size-5 shrink-0 accent-brand-bg"
+              />
+              <span>A new list</span>
             </label>
-            <input
-              id={`${id}-name`}
-              ref={nameInput}
-              value={name}
-              maxLength={60}
-              autoFocus={known.length === 0}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(null);
-              }}
-              placeholder="Weekly stock-up"
-              aria-invalid={nameError !== null}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-              className={inputClass(nameError !== null)}
-            />
-            {nameError && (
-              <p id={`${id}-name-error`} className="mt-1.5 text-sm font-medium text-danger">
-                {nameError}
-              </p>
-            )}
           </div>
-        )}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClass("secondary")}>
-            Cancel
-          </button>
-          <button type="submit" aria-disabled={busy || lists.isPending} className={buttonClass()}>
-            {busy ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <ListPlus aria-hidden="true" className="size-4" />
-            )}
-            Add to list
-          </button>
+        </fieldset>
+      )}
+      {chosen === NEW_LIST && !lists.isPending && (
+        <div className="mt-3">
+          <label htmlFor={`${id}-name`} className={labelClass}>
+            Name of the new list
+          </label>
+          <input
+            id={`${id}-name`}
+            ref={nameInput}
+            value={name}
+            maxLength={60}
+            autoFocus={known.length === 0}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
+            placeholder="Weekly stock-up"
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? `${id}-name-error` : undefined}
+            className={inputClass(nameError !== null)}
+          />
+          {nameError && (
+            <p id={`${id}-name-error`} className="mt-1.5 text-sm font-medium text-danger">
+              {nameError}
+            </p>
+          )}
         </div>
-      </form>
-    </Dialog>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onClose} className={buttonClass("secondary")}>
+          Cancel
+        </button>
+        <button type="submit" aria-disabled={busy || lists.isPending} className={buttonClass()}>
+          {busy ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <ListPlus aria-hidden="true" className="size-4" />
+          )}
+          Add to list
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -187,6 +180,7 @@ export function AddToOrderList({
   className = "",
   disabled = false,
 }: AddToOrderListProps) {
+  const id = useId();
   const [taken, setTaken] = useState<OrderListLineInput[] | null>(null);
   const open = () => {
     if (disabled) return;
@@ -217,7 +211,15 @@ export function AddToOrderList({
           {label}
         </button>
       )}
-      {taken && <ChooseListDialog open onClose={() => setTaken(null)} lines={taken} what={what} />}
+      {/* Kept mounted, so closing gives focus back to the button that opened it. */}
+      <Dialog
+        open={taken !== null}
+        onClose={() => setTaken(null)}
+        aria-labelledby={`${id}-title`}
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
+      >
+        {taken && <ChooseListForm id={id} onClose={() => setTaken(null)} lines={taken} what={what} />}
+      </Dialog>
     </>
   );
 }

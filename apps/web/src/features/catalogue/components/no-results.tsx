@@ -26,7 +26,13 @@ function TellUs({ searchText }: { searchText: string }) {
   });
   if (send.isSuccess) {
     return (
-      <p role="status" className="font-semibold text-brand">
+      // Focused in place of the button that was pressed, so the thanks is heard.
+      <p
+        ref={(p) => p?.focus()}
+        tabIndex={-1}
+        role="status"
+        className="font-semibold text-brand outline-none"
+      >
         Thank you: we will look for “{searchText}”.
       </p>
     );
@@ -104,7 +110,8 @@ export function NoResults({
             </Link>
           )}
         </div>
-        {searchText && <TellUs searchText={searchText} />}
+        {/* Keyed: the next empty search starts a fresh note, not the last one's thanks. */}
+        {searchText && <TellUs key={searchText} searchText={searchText} />}
       </div>
       {popular.length > 0 && (
         <section aria-labelledby="popular-products">
