@@ -92,7 +92,7 @@ describe("live account", () => {
     // From here on nothing may reload the page: a marker on the window would not survive one.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     await page.getByRole("banner").getByRole("link", { name: "Orders", exact: true }).click();
-    await page.getByRole("link", { name: order!.orderId }).click();
+    await page.getByRole("link", { name: order!.orderId, exact: true }).click();
     await page.getByRole("heading", { level: 1, name: `Order ${order!.orderId}` }).waitFor();
 
     // Watch the status as it changes: the simulator steps every 2 s.
