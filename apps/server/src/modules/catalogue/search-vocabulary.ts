@@ -4,9 +4,9 @@
 // `catalogue_vocabulary`; every process LISTENs, as the real-time hub does on its channel), the
 // category tree after a few minutes. While the feed is not heard the cache lives seconds only.
 import { sql } from "kysely";
-import pg from "pg";
 import type { CategoryLink } from "@trade-shop/contracts/catalogue";
 import type { Database, Db } from "../../db/database";
+import { listenChannel } from "../../db/listen";
 import { searchTerms } from "./search-text";
 
 export const VOCABULARY_CHANNEL = "catalogue_vocabulary";
@@ -15,7 +15,6 @@ export const VOCABULARY_CHANNEL = "catalogue_vocabulary";
 const TREE_TTL_MS = 5 * 60_000;
 /** How long a snapshot is trusted while the change feed is not connected. */
 const UNHEARD_TTL_MS = 2_000;
-const RECONNECT_MAX_MS = 30_000;
 
 export interface SynonymIndex {
   /** Each group's terms, in the order staff gave them. */
@@ -145,74 +144,6 @@ interface Feed {
   stop(): Promise<void>;
 }
 
-/** LISTEN on a connection of its own, reconnecting with backoff; `onHeard(false)` while away. */
-async function listenPostgres(
-  database: Database,
-  onChange: () => void,
-  onHeard: (heard: boolean) => void,
-  log: FeedLog,
-): Promise<Feed> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retryMs = 500;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function connect() {
-    const next = new pg.Client(database.sessionConfig ?? database.pool.options);
-    next.on("notification", (message) => {
-      if (message.channel === VOCABULARY_CHANNEL) onChange();
-    });
-    next.on("error", (error) => log.warn({ err: error }, "search vocabulary feed lost its connection"));
-    next.on("end", () => {
-      if (client === next) reconnectLater();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${VOCABULARY_CHANNEL}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    client = next;
-    // Changes made while nobody listened were not heard.
-    onChange();
-    onHeard(true);
-  }
-
-  function reconnectLater() {
-    client = undefined;
-    onHeard(false);
-    if (stopped) return;
-    timer = setTimeout(() => {
-      connect().then(
-        () => {
-          retryMs = 500;
-        },
-        (error: unknown) => {
-          log.error({ err: error, retryMs }, "search vocabulary feed could not reconnect");
-          retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-          reconnectLater();
-        },
-      );
-    }, retryMs);
-  }
-
-  await connect().catch((error: unknown) => {
-    log.error({ err: error }, "search vocabulary feed could not connect; retrying");
-    reconnectLater();
-  });
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      onHeard(false);
-      await current?.end();
-    },
-  };
-}
-
 export function createSearchVocabulary(database: Database, log: FeedLog): SearchVocabulary {
   let snapshot: { vocabulary: Vocabulary; loadedAt: number } | undefined;
   let loading: Promise<Vocabulary> | undefined;
@@ -261,7 +192,19 @@ export function createSearchVocabulary(database: Database, log: FeedLog): Search
           },
         };
       } else {
-        feed = await listenPostgres(database, invalidate, (now) => (heard = now), log);
+        feed = await listenChannel(database, VOCABULARY_CHANNEL, {
+          label: "search vocabulary feed",
+          log,
+          onNotification: invalidate,
+          // Changes made while nobody listened were not heard.
+          onConnected: () => {
+            invalidate();
+            heard = true;
+          },
+          onLost: () => {
+            heard = false;
+          },
+        });
       }
     },
     async stop() {

@@ -3,8 +3,8 @@
 // PGlite: its own listen()), so a change committed through any process reaches streams on all
 // of them. The only state here is this process's own open streams.
 import type { AccountChange, RealtimeEventName } from "@trade-shop/contracts/realtime";
-import pg from "pg";
 import type { Database } from "../../db/database";
+import { listenChannel } from "../../db/listen";
 import { accountPosition } from "../accounts/credit-details";
 import { parseShopEvent, SHOP_EVENTS_CHANNEL, type OrderChanged, type ShopEvent } from "./publish";
 
@@ -47,74 +47,6 @@ async function listenPglite(database: Database, onPayload: (payload: string) => 
   return { stop: () => unlisten() };
 }
 
-const RECONNECT_MAX_MS = 30_000;
-
-async function listenPostgres(
-  database: Database,
-  onPayload: (payload: string) => void,
-  onResync: () => void,
-  log: HubLog,
-): Promise<ChangeFeed> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retryMs = 500;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function connect() {
-    const next = new pg.Client(database.sessionConfig ?? database.pool.options);
-    next.on("notification", (message) => {
-      if (message.channel === SHOP_EVENTS_CHANNEL && message.payload) onPayload(message.payload);
-    });
-    next.on("error", (error) => log.warn({ err: error }, "real-time change feed lost its connection"));
-    next.on("end", () => {
-      if (client === next) reconnectLater();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${SHOP_EVENTS_CHANNEL}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    client = next;
-  }
-
-  function reconnectLater() {
-    client = undefined;
-    if (stopped) return;
-    timer = setTimeout(() => {
-      connect().then(
-        () => {
-          retryMs = 500;
-          // Changes made while we were away were not heard: clients reload.
-          onResync();
-        },
-        (error: unknown) => {
-          log.error({ err: error, retryMs }, "real-time change feed could not reconnect");
-          retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-          reconnectLater();
-        },
-      );
-    }, retryMs);
-  }
-
-  // A database that is away at start is waited for like one lost later: the process serves
-  // (503s until it is back), and streams get `resync` once the feed is heard again.
-  await connect().catch((error: unknown) => {
-    log.error({ err: error }, "real-time change feed could not connect; retrying");
-    reconnectLater();
-  });
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      const current = client;
-      client = undefined;
-      await current?.end();
-    },
-  };
-}
-
 const orderChange = (event: OrderChanged) => ({
   id: event.id,
   orderId: event.orderId,
@@ -147,7 +79,9 @@ export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub 
   const lastAccount = new WeakMap<StreamSubscriber, string>();
   let feed: ChangeFeed | undefined;
 
-  const ofCustomer = (tenantId: string, customerId: number) => [...(byCustomer.get(customerKey(tenantId, customerId)) ?? [])];
+  const ofCustomer = (tenantId: string, customerId: number) => [
+    ...(byCustomer.get(customerKey(tenantId, customerId)) ?? []),
+  ];
   const ofUser = (tenantId: string, userId: number) => [...(byUser.get(userKey(tenantId, userId)) ?? [])];
 
   // One query per account however many of its streams are open; a change arriving while one
@@ -214,7 +148,17 @@ export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub 
       feed =
         database.kind === "pglite"
           ? await listenPglite(database, onPayload)
-          : await listenPostgres(database, onPayload, () => subscribers.forEach((s) => s.send("resync", {})), log);
+          : await listenChannel(database, SHOP_EVENTS_CHANNEL, {
+              label: "real-time change feed",
+              log,
+              onNotification: (payload) => {
+                if (payload) onPayload(payload);
+              },
+              // Changes made while we were away were not heard: clients reload.
+              onConnected: (reconnected) => {
+                if (reconnected) subscribers.forEach((s) => s.send("resync", {}));
+              },
+            });
     },
     async stop() {
       const current = feed;
