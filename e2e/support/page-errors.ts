@@ -20,6 +20,9 @@ const FAILED_LOAD = /^Failed to load resource: the server responded with a statu
 
 /** Declared per page, for the current test only. */
 const expected = new Map<Page, ExpectedProblem[]>();
+/** Pages a test takes offline: the failed loads Chromium logs then are the point of the test. */
+const offline = new Set<Page>();
+const NETWORK_FAILURE = /net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED|resulted in a network error response/;
 let unexpected: string[] = [];
 /** Answers whose body is still being read to compare its code with the declared one. */
 const reading = new Set<Promise<void>>();
@@ -39,7 +42,8 @@ async function checkCode(response: Response, problem: ExpectedProblem) {
   const body = await response.text().catch(() => undefined);
   if (body === undefined) return;
   const parsed = ProblemDetails.safeParse(JSON.parse(body));
-  if (!parsed.success) unexpected.push(`${where} answered ${response.status()} without a problem: ${body.slice(0, 200)}`);
+  if (!parsed.success)
+    unexpected.push(`${where} answered ${response.status()} without a problem: ${body.slice(0, 200)}`);
   else if (parsed.data.code !== problem.code)
     unexpected.push(`${where} answered ${parsed.data.code}; the test declared ${problem.code}`);
 }
@@ -51,6 +55,7 @@ export function watchPageErrors(page: Page): void {
     const { url } = message.location();
     const status = Number(FAILED_LOAD.exec(message.text())?.[1]);
     if (status && declared(page, status, url)) return;
+    if (offline.has(page) && NETWORK_FAILURE.test(message.text())) return;
     unexpected.push(`console error on ${page.url()}: ${message.text()}${url ? ` (${url})` : ""}`);
   });
   page.on("pageerror", (error) => {
@@ -60,7 +65,10 @@ export function watchPageErrors(page: Page): void {
     const problem = response.status() >= 400 ? declared(page, response.status(), response.url()) : undefined;
     if (!problem) return;
     const check = checkCode(response, problem)
-      .catch((error: unknown) => void unexpected.push(`${response.url()} answered something unreadable: ${String(error)}`))
+      .catch(
+        (error: unknown) =>
+          void unexpected.push(`${response.url()} answered something unreadable: ${String(error)}`),
+      )
       .finally(() => reading.delete(check));
     reading.add(check);
   });
@@ -75,12 +83,22 @@ export function expectProblem(page: Page, code: ProblemCode, path: string | RegE
   expected.set(page, [...(expected.get(page) ?? []), { code, path }]);
 }
 
+/**
+ * Declares that this test cuts `page` off the network: the loads that then fail (Chromium's
+ * "net::ERR_INTERNET_DISCONNECTED", the service worker's network error) are expected. Holds
+ * until the test ends.
+ */
+export function expectOffline(page: Page): void {
+  offline.add(page);
+}
+
 /** Throws when a page reported an error that was not declared; starts afresh for the next test. */
 export async function checkPageErrors(): Promise<void> {
   await Promise.all(reading);
   const found = unexpected;
   unexpected = [];
   expected.clear();
+  offline.clear();
   if (found.length > 0) {
     throw new Error(
       `the browser reported ${found.length} error(s) this test did not declare:\n${found.map((f) => f.slice(0, 1000)).join("\n")}`,

@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./app/providers";
 import { router } from "./app/router";
+import { registerServiceWorker } from "./lib/offline/service-worker";
 import "./index.css";
 
 const container = document.getElementById("root");
@@ -15,3 +16,5 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -26,8 +26,12 @@ const queryClient = new QueryClient({
       retry: false,
       staleTime: 30_000,
       refetchOnWindowFocus: false,
+      // Offline, a read still goes out: the service worker answers with the copy it kept (issue 14).
+      networkMode: "offlineFirst",
     },
-    mutations: { retry: false },
+    // Commands run whatever the browser's online flag says: the cart keeps its own offline queue,
+    // and everything else is refused with the offline message rather than held back unseen.
+    mutations: { retry: false, networkMode: "always" },
   },
 });
 
@@ -67,7 +71,7 @@ function ShopperLists({ children }: { children: ReactNode }) {
     const cartLines = new Map(cart?.cartItems.map((line) => [line.productId, line]));
     const saved = new Set(wishlist?.wishlistItems.map((line) => line.productId));
     return {
-      addToCart: (product, quantity) => addToCart(addCommandFor(product, quantity)),
+      addToCart: (product, quantity) => addToCart({ ...addCommandFor(product, quantity), product }),
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
       addManyToCart: async (lines) => {
         try {

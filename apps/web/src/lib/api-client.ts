@@ -16,6 +16,7 @@ import {
 } from "@trade-shop/contracts/api";
 import { ProblemDetails, SuccessEnvelope } from "@trade-shop/contracts/common";
 import { trackRequest } from "./http-activity";
+import { noteAnswer, noteUnreachable } from "./offline/connectivity";
 import { clearSession, getSession, getTenant } from "./session";
 
 /** SPEC §9: the global HTTP error toast stays 5 seconds. */
@@ -96,6 +97,8 @@ export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
     signal?: AbortSignal;
     /** Fail without a toast: for background calls (the real-time ticket) that retry on their own. */
     quiet?: boolean;
+    /** No toast when only the network failed: the caller has a copy to show (issue 14). */
+    quietWhenUnreachable?: boolean;
   };
 
 type OptionsArgs<R extends ApiRoute> =
@@ -161,8 +164,10 @@ async function send<R extends ApiRoute>(
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return fail(0, describeFailure(0, ""), options.quiet);
+    noteUnreachable();
+    return fail(0, describeFailure(0, ""), options.quiet || options.quietWhenUnreachable);
   }
+  noteAnswer(response.headers);
 
   if (response.status === 204) return undefined as ResponseBody<R>;
   const text = await response.text();

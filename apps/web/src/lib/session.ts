@@ -3,6 +3,7 @@
 // ends by itself when the token expires.
 import type { RoleName } from "@trade-shop/contracts/common";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
+import { forgetApiCopies } from "./offline/service-worker";
 import { createStore, useStore } from "./store";
 
 const SESSION_KEY = "tradeshop.session";
@@ -105,6 +106,8 @@ export function startSession(token: string): Session | null {
 
 export function clearSession(): void {
   storage()?.removeItem(SESSION_KEY);
+  // What the service worker kept of this session's answers goes with it (issue 14).
+  forgetApiCopies();
   publish(null);
 }
 

@@ -7,6 +7,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import logoMark from "../../assets/logo-mark.svg";
 import { useSession } from "../../lib/session";
 import { DataSaverToggle } from "./data-saver-toggle";
+import { InstallAppButton } from "./app-updates";
 import { HeadOfficeMap } from "../../features/content/head-office-map";
 import { shopDetails } from "../../features/content/shop-details";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
@@ -156,6 +157,7 @@ export function Footer() {
             </li>
           </ul>
           <DataSaverToggle className={`${footerLink} mt-2`} />
+          <InstallAppButton className={`${footerLink} mt-2`} />
         </FooterSection>
       </div>
 

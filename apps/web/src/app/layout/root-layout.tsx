@@ -7,6 +7,8 @@ import { Breadcrumb } from "./breadcrumb";
 import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { OfflineNotice } from "./offline-notice";
+import { UpdatePrompt } from "./app-updates";
 import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
 export function RootLayout() {
@@ -32,6 +34,8 @@ export function RootLayout() {
       </a>
       <BrowserNotice />
       <Header />
+      <OfflineNotice />
+      <UpdatePrompt />
       <main
         id="main"
         tabIndex={-1}

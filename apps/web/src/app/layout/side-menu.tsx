@@ -11,6 +11,7 @@ import { categoryHref, useSelectedCategory } from "./category-links";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { Dialog } from "../../lib/ui/dialog";
 import { DataSaverToggle } from "./data-saver-toggle";
+import { InstallAppButton } from "./app-updates";
 import { ThemeToggle } from "./theme-toggle";
 
 interface SideMenuProps {
@@ -96,6 +97,7 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
         <div className="mt-auto border-t border-line pt-2">
           <ThemeToggle showLabel className={menuItem} />
           <DataSaverToggle className={menuItem} />
+          <InstallAppButton className={menuItem} />
         </div>
       </div>
     </Dialog>

@@ -20,6 +20,7 @@ import {
 } from "../../lib/account/account-queries";
 import { addressLines } from "../../lib/account/address-lines";
 import { useCart } from "../../lib/cart/cart-queries";
+import { isOnline, useOnline } from "../../lib/offline/connectivity";
 import { formatRand } from "../../lib/format";
 import { Form, FormFieldError } from "../../lib/forms/form";
 import type { Shopper } from "../../lib/shopper";
@@ -29,7 +30,13 @@ import { LoginPrompt } from "../../lib/ui/login-prompt";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { usePlaceOrder } from "./api/place-order";
 import { OrderSummary } from "./components/order-summary";
-import { PRICES_CHANGED, placementProblem, type PlacementProblem } from "./placement-problem";
+import {
+  CART_STILL_SENDING,
+  OFFLINE_ORDER,
+  PRICES_CHANGED,
+  placementProblem,
+  type PlacementProblem,
+} from "./placement-problem";
 import { useCartReview } from "./use-cart-review";
 import { StockShortNotice } from "../../lib/cart/stock-short-notice";
 import { isBlocked, orderBlockers } from "./order-blockers";
@@ -245,8 +252,19 @@ function ReferenceField() {
   );
 }
 
-function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; shopper: Shopper }) {
+function PlaceOrder({
+  cart,
+  isBusy,
+  shopper,
+  pending,
+}: {
+  cart: Cart;
+  isBusy: boolean;
+  shopper: Shopper;
+  pending: readonly unknown[];
+}) {
   const place = usePlaceOrder();
+  const online = useOnline();
   const review = useCartReview(shopper);
   const fallback = useDefaultDelivery();
   const inFlight = useRef(false);
@@ -262,6 +280,11 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
   else if (place.error) problem = placementProblem(place.error);
 
   const submit = ({ reference, delivery }: CheckoutForm) => {
+    // Never queued for later (issue 14): an order goes out now, with the buyer watching, or not at all.
+    if (!isOnline() || pending.length > 0) {
+      toast.error("Order not placed", { description: isOnline() ? CART_STILL_SENDING : OFFLINE_ORDER });
+      return;
+    }
     if (inFlight.current || place.isPending || cart.cartItems.length === 0 || blocked) return;
     // A change since the customer last looked stops the first press, as a change found at placement does.
     if (changedElsewhere) {
@@ -312,6 +335,11 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
           </p>
         )}
         <div id={blockerId} className="flex flex-col gap-4 empty:hidden">
+          {!online && (
+            <p className="rounded-xl border-2 border-danger bg-surface p-4 text-sm font-semibold text-danger">
+              {OFFLINE_ORDER}
+            </p>
+          )}
           <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
           {blockers.overCreditBy !== null && (
             <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
@@ -321,8 +349,9 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
         <button
           type="submit"
           className={`${buttonClass()} min-h-12 w-full text-base`}
-          disabled={place.isPending || isBusy || blocked}
-          aria-describedby={blocked ? blockerId : undefined}
+          // Offline it stays pressable, so pressing it says why no order can go out.
+          disabled={online && (place.isPending || isBusy || blocked)}
+          aria-describedby={blocked || !online ? blockerId : undefined}
         >
           {place.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
           {place.isPending ? "Placing order…" : "Place order"}
@@ -334,7 +363,7 @@ function PlaceOrder({ cart, isBusy, shopper }: { cart: Cart; isBusy: boolean; sh
 
 export function CheckoutPage() {
   useDocumentTitle("Checkout");
-  const { cart, isLoading, isBusy, shopper } = useCart();
+  const { cart, isLoading, isBusy, shopper, pending } = useCart();
 
   let body;
   if (shopper === null) body = <LoginPrompt what="cart" />;
@@ -351,7 +380,7 @@ export function CheckoutPage() {
         </Link>
       </div>
     );
-  } else body = <PlaceOrder cart={cart} isBusy={isBusy} shopper={shopper} />;
+  } else body = <PlaceOrder cart={cart} isBusy={isBusy} shopper={shopper} pending={pending} />;
 
   return (
     <section aria-labelledby="page-title" className="py-6 sm:py-8">

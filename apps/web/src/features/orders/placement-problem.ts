@@ -7,6 +7,11 @@ import { OrderConflict, type StockShortage } from "@trade-shop/contracts/orders"
 import { ApiError } from "../../lib/api-client";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
+/** Issue 14: an order is never placed offline, nor kept to be placed later. */
+export const OFFLINE_ORDER =
+  "You are offline, so this order cannot be placed. It is not kept to be sent later: place it when you have a signal.";
+export const CART_STILL_SENDING =
+  "Your cart changes made offline are still being sent. Place the order once the cart is up to date.";
 
 export type Shortage = StockShortage;
 

@@ -1,6 +1,7 @@
 // The cart's server state (SPEC §4 Cart) in TanStack Query, one cache entry per shopper. Every
 // command answers with the whole re-priced cart, which replaces the cached one and the copy in
 // browser storage. The loading flag is "a cart command or load is in flight".
+import { useEffect } from "react";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { api } from "@trade-shop/contracts/api";
@@ -17,12 +18,26 @@ import {
   type AddItemsCommand,
   type CartAfterAddItems,
 } from "@trade-shop/contracts/quick-order";
+import type { Product } from "@trade-shop/contracts/catalogue";
 import { ApiError, apiRequest } from "../api-client";
+import { isOnline, useOnline } from "../offline/connectivity";
 import { formatCount } from "../products/product-labels";
 import { successToast } from "../ui/toasts";
 import { quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
-import type { Shopper } from "../shopper";
+import { useShopper, type Shopper } from "../shopper";
+import {
+  forgetPendingChanges,
+  lineFromProduct,
+  pendingChanges,
+  recordChange,
+  replayPending,
+  rescaled,
+  usePendingChanges,
+  withPending,
+  type CartServer,
+  type PendingChange,
+} from "./offline-cart";
 import {
   dropShoppingList,
   shoppingListQueryOptions,
@@ -41,7 +56,8 @@ export const ITEMS_ADDED_TITLE = "Success";
 const cartList: ShoppingList<Cart> = {
   kind: "cart",
   schema: Cart,
-  load: (signal) => apiRequest(api.cart.getUserCart, { signal }),
+  // Offline, the copy kept on this phone stands and the offline notice says so: no error toast.
+  load: (signal) => apiRequest(api.cart.getUserCart, { signal, quietWhenUnreachable: true }),
   emptied: emptiedCart,
 };
 
@@ -63,18 +79,82 @@ const reloadAfterFailure = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: CART_KEY });
 
 export type CartState = Omit<ShoppingListState<Cart>, "list"> & {
-  /** Undefined for visitors, while the first load runs, and after a failed load. */
+  /** Undefined for visitors, while the first load runs, and after a failed load. With changes made offline in. */
   cart: Cart | undefined;
+  /** Changes made offline, not yet sent (issue 14). */
+  pending: PendingChange[];
 };
 
 export function useCart(): CartState {
   const { list, ...state } = useShoppingList(cartList);
-  return { cart: list, ...state };
+  const pending = usePendingChanges(state.shopper);
+  return { cart: list && withPending(list, pending), pending, ...state };
+}
+
+/** The network was not reached (the server may or may not have had the call). */
+export const isUnreachable = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
+
+/** Sends offline changes quietly: what the server refused is said once, in one toast. */
+const replayServer: CartServer = {
+  load: () => apiRequest(api.cart.getUserCart, { quiet: true }),
+  add: (command) => apiRequest(api.cart.addItem, { body: command, quiet: true }),
+  remove: (command) => apiRequest(api.cart.removeItem, { body: command, quiet: true }),
+};
+/** While changes wait with the signal back (the server busy, say), another try this often. */
+const REPLAY_RETRY_MS = 30_000;
+
+/** Sends the changes made offline when the signal is back, and says what came of them. */
+function useOfflineReplay(): void {
+  const shopper = useShopper();
+  const online = useOnline();
+  const waiting = usePendingChanges(shopper).length > 0;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (shopper === null) {
+      forgetPendingChanges();
+      return;
+    }
+    if (!online || !waiting) return;
+    const replay = () =>
+      void replayPending(shopper, replayServer, isUnreachable)
+        .then((outcome) => {
+          if (!outcome) return;
+          storeCart(queryClient, shopper, outcome.cart);
+          if (outcome.sent > outcome.refused.length)
+            successToast("Cart up to date", { description: OFFLINE_CHANGES_SENT });
+          if (outcome.refused.length > 0)
+            toast.warning("Not all changes made", {
+              description: outcome.refused.map((r) => `${r.skuCode}: ${r.message}`).join(" "),
+            });
+        })
+        .catch(() => undefined);
+    replay();
+    const timer = setInterval(replay, REPLAY_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [shopper, online, waiting, queryClient]);
 }
 
 /** Keeps the cart loaded while a customer is logged in (SPEC §4 Startup) and forgets it on logout. */
 export function useCartSession(): void {
   useShoppingListSession(cartList);
+  useOfflineReplay();
+}
+
+export const OFFLINE_CHANGES_SENT = "The changes you made offline have been sent.";
+export const SAVED_OFFLINE =
+  "You are offline: this change is kept on your phone and sent when the signal returns.";
+export const OFFLINE_NOT_ADDED =
+  "You are offline, and this product has not been seen on this phone yet: add it when you have a signal.";
+
+/** Whether a cart command should join the offline queue instead of going out now. */
+const queueing = (shopper: Shopper | null): shopper is Shopper =>
+  shopper !== null && (!isOnline() || pendingChanges(shopper).length > 0);
+
+/** A cart change the buyer made, kept for later: said as a toast, with no answer from the server. */
+function keepForLater(shopper: Shopper, change: Omit<PendingChange, "madeAt">): undefined {
+  recordChange(shopper, change);
+  toast.info("Saved on this phone", { description: SAVED_OFFLINE });
+  return undefined;
 }
 
 /** "Only 6 in stock — 4 added": an add the server cut to what the warehouse holds. */
@@ -83,12 +163,32 @@ export function stockLimitedAdd({ added, requested, stockOnHand }: AddedToCart):
   return `Only ${formatCount(stockOnHand)} in stock — ${formatCount(added)} added`;
 }
 
+/** An add, and the product it is for when the caller has it (so an offline add can show its line). */
+export type AddToCartVariables = AddItemCommand & { product?: Product };
+
 export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
+  const { cart, shopper } = useCart();
   return useShoppingListCommand(cartList, {
     name: "add",
     // A login without a customer account still asks, so the server's reason is what the user reads.
-    send: (command: AddItemCommand) => apiRequest(api.cart.addItem, { body: command }),
+    send: async ({ product, ...command }: AddToCartVariables) => {
+      if (queueing(shopper)) {
+        const inCart = cart?.cartItems.find((l) => l.productId === command.skuCode);
+        if (!inCart && !product) throw offlineRefusal(OFFLINE_NOT_ADDED);
+        const quantity = (inCart?.quantity ?? 0) + command.quantity;
+        return keepForLater(shopper, {
+          skuCode: command.skuCode,
+          quantity,
+          minOrderQuantityDiscount:
+            inCart?.minOrderQuantityDiscount ?? product?.minOrderQuantityDiscount ?? null,
+          dealReference: inCart?.dealReference ?? product?.dealReference ?? null,
+          line: product && !inCart ? lineFromProduct(product, quantity, cart?.id ?? 0) : null,
+        });
+      }
+      return apiRequest(api.cart.addItem, { body: command });
+    },
     onStored: (answer) => {
+      if (answer === undefined) return;
       const limited = stockLimitedAdd(answer.added);
       // Fewer than asked for is said whether or not the caller announces adds.
       if (limited) toast.warning(limited, { description: "Your cart has all the packs in stock." });
@@ -96,6 +196,8 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
     },
     // SPEC §4: a failed add empties the cart. A refusal for stock changed nothing, so the cart stays.
     onError: (queryClient, shopper, error) => {
+      // Not reached: nothing changed on the server, so the cart stays as it is.
+      if (isUnreachable(error)) return undefined;
       if (isStockRefusal(error)) return reloadAfterFailure(queryClient);
       return shopper ? dropShoppingList(queryClient, cartList, shopper) : undefined;
     },
@@ -103,6 +205,12 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
 }
 
 const isStockRefusal = (error: Error) => error instanceof ApiError && error.problem?.code === "stock_short";
+
+/** A command that cannot be kept for later, refused with the reason (the API client's offline failure). */
+function offlineRefusal(message: string): ApiError {
+  toast.error("Offline", { description: message });
+  return new ApiError(0, message);
+}
 
 /** What an add of many lines did, as toasts: added ones, then each line not added in full and why. */
 export function announceAddedItems(answer: CartAfterAddItems): void {
@@ -132,15 +240,29 @@ export function useAddOrderListToCart() {
 }
 
 export function useRemoveFromCart() {
+  const shopper = useShopper();
   return useShoppingListCommand(cartList, {
     name: "remove",
-    send: (skuCode: string) => apiRequest(api.cart.removeItem, { body: { skuCode, remove: true } }),
+    send: (skuCode: string) => {
+      if (queueing(shopper))
+        return Promise.resolve(
+          keepForLater(shopper, {
+            skuCode,
+            quantity: 0,
+            minOrderQuantityDiscount: null,
+            dealReference: null,
+            line: null,
+          }),
+        );
+      return apiRequest(api.cart.removeItem, { body: { skuCode, remove: true } });
+    },
     onError: reloadAfterFailure,
   });
 }
 
 /** Sets a line to a quantity: an add of the difference, or packs taken off (0 drops the line). */
 export function useSetCartQuantity() {
+  const shopper = useShopper();
   return useShoppingListCommand(cartList, {
     name: "set-quantity",
     send: async ({
@@ -150,6 +272,14 @@ export function useSetCartQuantity() {
       line: CartItem;
       quantity: number;
     }): Promise<Cart | CartAfterAdd | undefined> => {
+      if (queueing(shopper))
+        return keepForLater(shopper, {
+          skuCode: line.productId,
+          quantity,
+          minOrderQuantityDiscount: line.minOrderQuantityDiscount,
+          dealReference: line.dealReference,
+          line: quantity > 0 ? rescaled(line, quantity) : null,
+        });
       const change = quantityChange(line, quantity);
       if (change === null) return undefined;
       return change.kind === "add"

@@ -12,6 +12,7 @@ import {
 } from "@tanstack/react-query";
 import type { z } from "zod";
 import { readMirror, removeMirror, writeMirror, type ListKind } from "./list-mirror";
+import { ApiError } from "../api-client";
 import { useShopper, type Shopper } from "../shopper";
 
 export interface ShoppingList<T> {
@@ -47,6 +48,9 @@ export function shoppingListQueryOptions<T>(list: ShoppingList<T>, shopper: Shop
         writeMirror(list.kind, shopper, loaded);
         return loaded;
       } catch (error) {
+        // With no signal the stored copy stands (issue 14): the server was not asked, so it said nothing.
+        const kept = readMirror(list.kind, shopper, list.schema);
+        if (kept && error instanceof ApiError && error.status === 0) return kept;
         // SPEC §4: a failed load empties the list, here and in storage.
         if (!signal.aborted) {
           removeMirror(list.kind);

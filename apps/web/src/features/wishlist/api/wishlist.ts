@@ -28,7 +28,7 @@ export const WISHLIST_LOAD_FAILED = "Couldn't load wishlist items";
 const wishlistList: ShoppingList<Wishlist> = {
   kind: "wishlist",
   schema: Wishlist,
-  load: (signal) => apiRequest(api.wishlist.getUserWishlist, { signal }),
+  load: (signal) => apiRequest(api.wishlist.getUserWishlist, { signal, quietWhenUnreachable: true }),
   emptied: (wishlist) => ({
     ...wishlist,
     wishlistItems: [],

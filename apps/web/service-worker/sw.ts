@@ -1,0 +1,149 @@
+// The shop's service worker (issue 14, decision 125): the app shell precached so the shop opens
+// from the home screen with no signal; pages always asked of the network first and answered
+// with the shell when it cannot be reached; product pictures kept stale-while-revalidate; and the
+// API's reads (catalogue, product, cart, order history, lists) network first, a copy kept per
+// shopper so what was seen before is there offline, marked with OFFLINE_COPY_HEADER so the page
+// can say "prices as of". Commands are never cached or queued here: the cart's offline queue
+// lives in the page (lib/cart/offline-cart.ts), and an order is never placed offline.
+/// <reference lib="WebWorker" />
+import { addRoute, cleanupOutdatedCaches, matchPrecache, precache } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { ExpirationPlugin } from "workbox-expiration";
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import {
+  API_CACHE,
+  OFFLINE_COPY_HEADER,
+  SHOPPER_HEADER_NAMES,
+  cachedApiRead,
+  type PrecacheEntry,
+} from "../src/lib/offline/offline-rules";
+
+declare const self: ServiceWorkerGlobalScope;
+/** The build's file list (vite.sw.config.ts): the shell and the pages a buyer may open offline. */
+declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
+
+const NAVIGATION_TIMEOUT_MS = 4000;
+const API_ENTRIES = 300;
+const DAY_SECONDS = 24 * 60 * 60;
+
+precache(__PRECACHE_MANIFEST__);
+cleanupOutdatedCaches();
+// Precached files answer only their own URLs: "/" and the app's routes are pages (below).
+addRoute({ directoryIndex: "", cleanURLs: false });
+
+// A new version waits until the buyer agrees to reload (the page's update prompt).
+self.addEventListener("message", (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+/** The network's answer within `ms`, else a rejection (a slow signal counts as none). */
+async function fetchWithin(request: Request, ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await fetch(request, { signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Pages: the server's answer while it can be reached (its statuses, its current shell), else
+// the precached shell, which knows every route.
+registerRoute(
+  new NavigationRoute(
+    async ({ request }) => {
+      try {
+        return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
+      } catch {
+        return (await matchPrecache("/index.html")) ?? Response.error();
+      }
+    },
+    {
+      denylist: [
+        /^\/api\//,
+        /^\/dev\//,
+        /^\/images\/.*\.(?:webp|jpe?g|png)$/,
+        /^\/(?:robots\.txt|sitemap\.xml|metrics)$/,
+      ],
+    },
+  ),
+);
+
+// Hashed files not precached (charts, the barcode reader, staff pages): the same URL is always
+// the same bytes, so a copy once fetched serves for good.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({
+    cacheName: "assets",
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Product pictures: shown from the copy at once and refreshed behind it, at most 400 kept.
+registerRoute(
+  ({ url, sameOrigin, request }) =>
+    sameOrigin && request.destination === "image" && url.pathname.startsWith("/images/"),
+  new StaleWhileRevalidate({
+    cacheName: "images",
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** Hex SHA-256 of `text`, shortened: the part of a copy's key that names the shopper and the question. */
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(bytes.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Where the copy of an API read is kept: a GET key (the Cache API keeps only GETs) made of the
+ * path, the query, and a digest of the body and of who asked (token and tenant), so one
+ * shopper's prices and orders never answer another's on a shared phone.
+ */
+async function copyKey(request: Request): Promise<Request> {
+  const url = new URL(request.url);
+  const body = request.method === "GET" ? "" : await request.clone().text();
+  const who = SHOPPER_HEADER_NAMES.map((name) => request.headers.get(name) ?? "").join("\n");
+  const key = await digest(`${request.method}\n${url.search}\n${body}\n${who}`);
+  return new Request(`${url.origin}/__offline-copy${url.pathname}?k=${key}`);
+}
+
+/** Keeps the newest `max` copies (the Cache API lists keys oldest first). */
+async function trim(cache: Cache, max: number): Promise<void> {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+}
+
+async function networkFirstWithCopy(request: Request): Promise<Response> {
+  const key = await copyKey(request);
+  const cache = await caches.open(API_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.status === 200) {
+      await cache.delete(key);
+      await cache.put(key, response.clone());
+      await trim(cache, API_ENTRIES);
+    }
+    return response;
+  } catch {
+    const copy = await cache.match(key);
+    if (!copy) return Response.error();
+    const headers = new Headers(copy.headers);
+    headers.set(OFFLINE_COPY_HEADER, "1");
+    return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
+  }
+}
+
+self.addEventListener("fetch", (event: FetchEvent) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !cachedApiRead(event.request.method, url.pathname)) return;
+  event.respondWith(networkFirstWithCopy(event.request));
+});

@@ -1,0 +1,32 @@
+// What the service worker keeps for offline use and how the page recognises a kept copy: shared
+// by apps/web/service-worker/sw.ts and the page, so neither guesses the other's names. Pure, with
+// no imports, because it is bundled into the service worker too.
+
+/** The Cache Storage cache holding copies of API reads; the page deletes it when a session ends. */
+export const API_CACHE = "api-reads";
+
+/** Set on an answer the service worker gave from its copy because the network could not be reached. */
+export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
+
+/** Request headers that say who is asking (token, tenant): part of every copy's key. */
+export const SHOPPER_HEADER_NAMES = ["Authorization", "TenantId"] as const;
+
+/** One file of the precache: hashed files carry no revision (the name is the version). */
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/**
+ * The API reads worth having offline: the catalogue and products (POST, as SPEC §7 has them),
+ * the cart and wishlist, order history and orders, order lists, addresses and the account's
+ * figures. Never commands, sign-in, the real-time stream or staff screens.
+ */
+const CACHED_READS: Record<string, RegExp> = {
+  GET: /^\/api\/(?:Cart\/GetUserCart|Wishlist\/GetUserWishlist|Order|Order\/GetOrderById\/\d+|OrderLists(?:\/\d+)?|Users\/GetCustomerAddresses|Product\/GetProductImages\/[^/]+)$/,
+  POST: /^\/api\/(?:Product\/(?:ProductSearch|GetProducts|GetProductBySkuCode)|Users\/(?:GetCustomerDetails|GetCreditDetails))$/,
+};
+
+export function cachedApiRead(method: string, pathname: string): boolean {
+  return CACHED_READS[method]?.test(pathname) ?? false;
+}

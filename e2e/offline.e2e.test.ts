@@ -1,0 +1,247 @@
+// Issue 14, the shop with no signal. The service worker takes over on the first visit; with the
+// network cut, the shop still opens and shows the products, product pages and order history seen
+// before, dated "prices as of"; cart changes made offline wait on the phone and reach the server
+// exactly once when the signal returns, even with two tabs open; an order is refused offline;
+// and a newly deployed version is offered with a prompt to reload.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Cart } from "@trade-shop/contracts/cart";
+import { startShop } from "../scripts/shop-server.mjs";
+import { callApi } from "./support/api";
+import { launchBrowser, openPage, PHONE } from "./support/browser";
+import { expectOffline } from "./support/page-errors";
+import { newCustomerLogin, openWithToken } from "./support/session";
+
+const baseUrl = inject("baseUrl");
+const OFFLINE_NOTICE = /^Offline — prices as of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Resolves once the service worker controls `page` (it claims the page it was installed from). */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  // The precache is complete once the worker is active.
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.active?.state !== "activated")
+      await new Promise<void>((resolve) =>
+        registration.active?.addEventListener("statechange", () => resolve(), { once: true }),
+      );
+  });
+}
+
+/** A product card's SKU, from its link (/products/{sku}). */
+async function skuOf(card: Locator): Promise<string> {
+  const href = (await card.getByRole("heading").getByRole("link").getAttribute("href")) ?? "";
+  return decodeURIComponent(href.split("/").pop() ?? "");
+}
+
+const cartOf = (token: string) => callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
+
+const ordersOf = (token: string) => callApi(baseUrl, "GET", "/api/Order", { token });
+
+async function goOffline(context: BrowserContext, ...pages: Page[]): Promise<void> {
+  for (const page of pages) expectOffline(page);
+  await context.setOffline(true);
+}
+
+describe("the service worker", () => {
+  it("is served unhashed and never cached, and takes over the first visit", async () => {
+    const res = await fetch(`${baseUrl}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/products?category=home`);
+    await controlledByServiceWorker(page);
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((n) => n.includes("precache"));
+      const keys = precache ? await (await caches.open(precache)).keys() : [];
+      return keys.map((k) => new URL(k.url).pathname);
+    });
+    expect(cached).toContain("/index.html");
+    expect(cached.some((p) => /^\/assets\/cart-page-.*\.js$/.test(p))).toBe(true);
+    // The charts are left to first use.
+    expect(cached.some((p) => p.includes("charts-"))).toBe(false);
+    await page.context().close();
+  });
+});
+
+describe("with no signal", () => {
+  it("opens the shop, the products, a product and the order history seen before, with the age of the prices", async () => {
+    const token = await newCustomerLogin(baseUrl, "CUS0031", { tenant: "coastal" });
+    const page = await openPage(browser, PHONE);
+    await openWithToken(page, baseUrl, token, "/products?category=home");
+    await controlledByServiceWorker(page);
+    await page.reload();
+    const cards = page.getByRole("heading", { level: 3 });
+    await cards.first().waitFor();
+    const firstProduct = (await cards.first().innerText()).trim();
+    await cards.first().getByRole("link").click();
+    await page.getByRole("heading", { level: 1, name: firstProduct }).waitFor();
+    await page.goto(`${baseUrl}/orders-history`);
+    await page.getByRole("heading", { level: 1, name: /order/i }).waitFor();
+    await expect.poll(() => page.getByRole("main").innerText()).not.toMatch(/Loading/);
+    const historyText = await page.getByRole("main").innerText();
+    expect(historyText).toMatch(/TS\d+/);
+
+    await goOffline(page.context(), page);
+    await page.goto(`${baseUrl}/products?category=home`);
+    await page.getByRole("heading", { level: 3, name: firstProduct }).waitFor();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .toMatch(OFFLINE_NOTICE);
+    await page.getByRole("heading", { level: 3, name: firstProduct }).getByRole("link").click();
+    await page.getByRole("heading", { level: 1, name: firstProduct }).waitFor();
+    await page.goto(`${baseUrl}/orders-history`);
+    await page.getByRole("heading", { level: 1, name: /order/i }).waitFor();
+    await expect.poll(() => page.getByRole("main").innerText()).toBe(historyText);
+    await page.screenshot({ path: path.join(os.tmpdir(), "offline-orders-390.png") });
+    await page.context().close();
+  });
+
+  it("keeps cart changes on the phone and sends them exactly once when the signal returns, with two tabs open", async () => {
+    const token = await newCustomerLogin(baseUrl, "CUS0038", { tenant: "coastal" });
+    const page = await openPage(browser, PHONE);
+    await openWithToken(page, baseUrl, token, "/products?category=home");
+    await controlledByServiceWorker(page);
+    await page.reload();
+    const buyable = page
+      .locator("article")
+      .filter({ has: page.getByRole("button", { name: "Add to cart", exact: true }) });
+    await buyable.nth(1).waitFor();
+    const firstSku = await skuOf(buyable.nth(0));
+    const nextSku = await skuOf(buyable.nth(1));
+    const card = (sku: string) =>
+      page.locator("article").filter({ has: page.locator(`a[href="/products/${encodeURIComponent(sku)}"]`) });
+    // One line in the cart while online.
+    await card(firstSku).getByRole("button", { name: "Add to cart", exact: true }).click();
+    await expect
+      .poll(async () => (await cartOf(token)).cartItems.map((l) => [l.productId, l.quantity]))
+      .toEqual([[firstSku, 1]]);
+
+    const other = await page.context().newPage();
+    await other.goto(`${baseUrl}/products?category=home`);
+    await goOffline(page.context(), page, other);
+    // Offline: the line goes to 3 packs, and a second product joins.
+    const more = card(firstSku).getByRole("button", { name: /^One pack more of/ });
+    await more.click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .toMatch(/1 cart change/);
+    await more.click();
+    await card(nextSku).getByRole("button", { name: "Add to cart", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .toMatch(/2 cart changes wait to be sent\./);
+    // Kept across a reload with no signal.
+    await page.reload();
+    await page.getByRole("status").filter({ hasText: "2 cart changes wait to be sent." }).waitFor();
+    expect((await cartOf(token)).cartItems.map((l) => l.quantity)).toEqual([1]);
+
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await cartOf(token)).cartItems.map((l) => [l.productId, l.quantity]).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual(
+        [
+          [firstSku, 3],
+          [nextSku, 1],
+        ].sort(),
+      );
+    await page.getByRole("status").filter({ hasText: "Offline" }).waitFor({ state: "detached" });
+    // Both tabs heard the signal return; nothing was sent twice.
+    await page.waitForTimeout(1500);
+    expect((await cartOf(token)).cartItems.map((l) => [l.productId, l.quantity]).sort()).toEqual(
+      [
+        [firstSku, 3],
+        [nextSku, 1],
+      ].sort(),
+    );
+    await page.context().close();
+  });
+
+  it("refuses to place an order, saying so, and places nothing", async () => {
+    const token = await newCustomerLogin(baseUrl, "CUS0039", { tenant: "coastal" });
+    const page = await openPage(browser, PHONE);
+    await openWithToken(page, baseUrl, token, "/products?category=home");
+    await controlledByServiceWorker(page);
+    await page.reload();
+    await page
+      .locator("article")
+      .filter({ has: page.getByRole("button", { name: "Add to cart", exact: true }) })
+      .first()
+      .getByRole("button", { name: "Add to cart", exact: true })
+      .click();
+    await expect.poll(async () => (await cartOf(token)).cartItems.length).toBe(1);
+    const ordersBefore = JSON.stringify(await ordersOf(token));
+    await page.goto(`${baseUrl}/checkout`);
+    await page.getByRole("button", { name: "Place order" }).waitFor();
+
+    await goOffline(page.context(), page);
+    const refusal = "You are offline, so this order cannot be placed.";
+    await page.getByText(refusal).first().waitFor();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await page.getByText("Order not placed").waitFor();
+    await page.screenshot({ path: path.join(os.tmpdir(), "offline-checkout-390.png") });
+    await page.context().setOffline(false);
+    expect((await cartOf(token)).cartItems).toHaveLength(1);
+    expect(JSON.stringify(await ordersOf(token))).toBe(ordersBefore);
+    await page.context().close();
+  });
+});
+
+describe("a new version", () => {
+  it("is offered with a prompt, and Reload starts it", { timeout: 120_000 }, async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), "tradeshop-dist-"));
+    cpSync(path.resolve(import.meta.dirname, "../apps/web/dist"), dist, { recursive: true });
+    const shop = await startShop({ WEB_DIST: dist });
+    try {
+      const page = await openPage(browser, PHONE);
+      await page.goto(`${shop.baseUrl}/products?category=home`);
+      await controlledByServiceWorker(page);
+      const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+      // "Deploy" a new build: the worker's bytes change.
+      const sw = path.join(dist, "sw.js");
+      const next = Buffer.concat([readFileSync(sw), Buffer.from("\n// the next build\n")]);
+      writeFileSync(sw, next);
+      writeFileSync(`${sw}.br`, brotliCompressSync(next));
+      writeFileSync(`${sw}.gz`, gzipSync(next));
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+
+      const prompt = page.getByText("A new version of Trade Shop is ready.");
+      await prompt.waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: path.join(os.tmpdir(), "update-prompt-390.png") });
+      await page.evaluate(() => {
+        (window as { beforeUpdate?: boolean }).beforeUpdate = true;
+      });
+      await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Reload" }).click()]);
+      expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+      await expect
+        .poll(() =>
+          page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+        )
+        .toBeNull();
+      await page.context().close();
+    } finally {
+      await shop.stop();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
