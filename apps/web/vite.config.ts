@@ -32,9 +32,11 @@ export default defineConfig({
             // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
             // only the lazily loaded pages with forms need, and the camera scanner's barcode
             // reader (barcode-detector on zxing-wasm), loaded when a scanner opens.
+            // With them, src/lib/zod-config.ts: in the file that holds zod, it runs before any chunk
+            // that builds the contracts' schemas (which read zod's settings as they are built).
             {
               name: "vendor",
-              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/])/,
+              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
             },
           ],
         },
