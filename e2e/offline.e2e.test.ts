@@ -151,6 +151,13 @@ describe("with no signal", () => {
     await page.reload();
     await page.getByRole("status").filter({ hasText: "2 cart changes wait to be sent." }).waitFor();
     expect((await cartOf(token)).cartItems.map((l) => l.quantity)).toEqual([1]);
+    // The cart shows both lines offline, each with its picture (another size of it, if need be).
+    await page.goto(`${baseUrl}/cart`);
+    const pictures = page.getByRole("main").locator("img");
+    await expect.poll(() => pictures.count()).toBe(2);
+    await expect
+      .poll(() => pictures.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .toEqual([true, true]);
 
     await page.context().setOffline(false);
     await expect

@@ -85,12 +85,18 @@ registerRoute(
 );
 
 // Product pictures: shown from the copy at once and refreshed behind it, at most 400 kept.
+// Offline, a size of a picture never fetched is answered with another size of it that was.
+const IMAGE_CACHE = "images";
 registerRoute(
   ({ url, sameOrigin, request }) =>
     sameOrigin && request.destination === "image" && url.pathname.startsWith("/images/"),
   new StaleWhileRevalidate({
-    cacheName: "images",
+    cacheName: IMAGE_CACHE,
     plugins: [
+      {
+        handlerDidError: async ({ request }) =>
+          (await (await caches.open(IMAGE_CACHE)).match(request, { ignoreSearch: true })) ?? undefined,
+      },
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
