@@ -23,6 +23,7 @@ import {
   type WordProbe,
 } from "./search-queries";
 import { createPopularProducts, nearestCategory, recordMiss, type PopularProducts } from "./search-misses";
+import { createSearchCache, type CatalogueChange, type SearchCache } from "./search-cache";
 import { parseSize, type SizeQuery } from "./search-sizes";
 import { synonymSlots } from "./search-synonyms";
 import { searchTerms, slotsTsquery, type QuerySlot } from "./search-text";
@@ -60,10 +61,18 @@ export function chooseCorrections(probes: readonly WordProbe[]): Map<string, str
   return corrections;
 }
 
-/** What the search needs beside the database: the process's vocabulary, and who is asking. */
+/** What a search found that is the same for everyone asking it alike: kept in the search cache. */
+export interface FoundRows {
+  rows: SearchRows;
+  /** The misspelt words the answer was searched with corrected ([] when it was not). */
+  corrections: [string, string[]][];
+}
+
+/** What the search needs beside the database: the process's vocabulary and caches, and who is asking. */
 export interface SearchContext {
   vocabulary: SearchVocabulary;
   popular: PopularProducts;
+  results: SearchCache<FoundRows>;
   /** The tenant the request acts for (staff too); null for a visitor. */
   tenantId: string | null;
 }
@@ -175,16 +184,55 @@ export function correctedText(typed: string, corrections: ReadonlyMap<string, re
   return text;
 }
 
-export async function searchProducts(
+/**
+ * Everything that changes what a search finds, and nothing else, so that everyone asking alike
+ * shares one entry: the tenant, the words as read (not as typed: case and spacing do not
+ * count), the filters, order and page, and of the shopper only what the answer depends on —
+ * the price list when sorting by price, the warehouse when only what is in stock is asked for.
+ */
+export function searchCacheKey(
+  tenantId: string | null,
+  shopper: Shopper,
+  request: ProductSearchRequest,
+  read: Pick<ReadSearch, "words" | "size">,
+): string {
+  return JSON.stringify([
+    tenantId,
+    request.sortBy === "price" ? (shopper?.pricelistId ?? "list prices") : null,
+    request.inStockOnly ? (shopper?.stockingWarehouseCode ?? "visitors' warehouse") : null,
+    read.words,
+    read.size,
+    request.searchExactly === true,
+    request.categoryFilter ?? null,
+    request.subCategory1Filter ?? null,
+    request.subCategory2Filter ?? null,
+    request.subCategory3Filter ?? null,
+    request.brandFilter?.toLowerCase() ?? null,
+    request.featuredProductsOnly,
+    request.newProductsOnly,
+    request.sortBy,
+    request.sortDirection,
+    request.pageNumber,
+    request.resultsPerPage,
+  ]);
+}
+
+/** The changes short of the whole catalogue's that can alter the answer to this request. */
+export function searchDependsOn(request: ProductSearchRequest): ReadonlySet<CatalogueChange> {
+  const changes = new Set<CatalogueChange>();
+  if (request.inStockOnly) changes.add("stock");
+  if (request.sortBy === "price") changes.add("prices");
+  return changes;
+}
+
+/** The search itself: the words, and when they find little, the words corrected. */
+async function findRows(
   db: Db,
   shopper: Shopper,
   request: ProductSearchRequest,
-  context: SearchContext,
-): Promise<ProductSearchResult> {
-  const vocabulary = await context.vocabulary.current();
-  const read = readSearch(request.descriptionFilter, vocabulary);
-  let rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
-  let correctedSearchText: string | null = null;
+  read: ReadSearch,
+): Promise<FoundRows> {
+  const rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
   if (read.words.length > 0 && rows.total < FEW_RESULTS && !request.searchExactly) {
     // Words that are a synonym stand for their group and are not misspelt.
     const probed = read.slots.filter((slot) => slot.words.length === 1 && slot.alternatives.length === 0);
@@ -197,13 +245,29 @@ export async function searchProducts(
     if (corrections.size > 0) {
       const slots = corrected(read.slots, corrections);
       const again = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(slots)));
-      if (again.total > rows.total) {
-        rows = again;
-        correctedSearchText = correctedText(request.descriptionFilter ?? "", corrections);
-      }
+      if (again.total > rows.total) return { rows: again, corrections: [...corrections] };
     }
   }
+  return { rows, corrections: [] };
+}
 
+export async function searchProducts(
+  db: Db,
+  shopper: Shopper,
+  request: ProductSearchRequest,
+  context: SearchContext,
+): Promise<ProductSearchResult> {
+  const vocabulary = await context.vocabulary.current();
+  const read = readSearch(request.descriptionFilter, vocabulary);
+  const { rows, corrections } = await context.results.answer(
+    searchCacheKey(shopper?.tenantId ?? context.tenantId, shopper, request, read),
+    searchDependsOn(request),
+    () => findRows(db, shopper, request, read),
+  );
+  const correctedSearchText =
+    corrections.length > 0 ? correctedText(request.descriptionFilter ?? "", new Map(corrections)) : null;
+
+  // Prices, deals, stock and images of the page's rows as this shopper sees them, read now.
   const window = pageWindow(rows.total, request.resultsPerPage, request.pageNumber);
   const skuResults = await loadProducts(db, shopper, rows.skuCodes);
   const typed = request.descriptionFilter?.trim() ?? "";
@@ -236,7 +300,14 @@ export async function searchProducts(
   };
 }
 
-/** The search's helpers of one process: the vocabulary it keeps and hears of, popular products. */
+/**
+ * The search's helpers of one process: the vocabulary and the answers it keeps and hears of
+ * changes to, popular products.
+ */
 export function createSearchServices(database: Database, log: FeedLog): Omit<SearchContext, "tenantId"> {
-  return { vocabulary: createSearchVocabulary(database, log), popular: createPopularProducts(database.db) };
+  return {
+    vocabulary: createSearchVocabulary(database, log),
+    popular: createPopularProducts(database.db),
+    results: createSearchCache<FoundRows>(database, log),
+  };
 }
