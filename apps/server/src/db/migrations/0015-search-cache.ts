@@ -2,7 +2,8 @@
 // is announced on `catalogue_search`, whatever path wrote it (the API, the back office, an
 // import, a console), so every server process can drop the entries it touches. The payload
 // says how far the change reaches: `stock` (a product ran out or came back somewhere: in-stock
-// filters), `prices` (a price list: sorting by price), `catalogue` (anything else the search reads).
+// filters), `stock-levels` (any stock figure: visitors' pages), `prices` (a price list: sorting
+// by price), `images` (visitors' pages), `catalogue` (anything else the search reads).
 export const name = "search-cache";
 
 export const sql = /* sql */ `
@@ -45,6 +46,10 @@ CREATE TRIGGER products_search_changed_delete AFTER DELETE ON products
 CREATE TRIGGER products_search_changed_truncate AFTER TRUNCATE ON products
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('catalogue');
 
+CREATE TRIGGER stock_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stock
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('stock-levels');
+CREATE TRIGGER product_images_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_images
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('images');
 CREATE TRIGGER price_list_prices_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON price_list_prices
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('prices');
 -- Brand names and logos are facets; synonyms and brands are words of the search; the

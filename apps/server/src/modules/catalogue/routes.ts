@@ -100,11 +100,17 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
     uploads.addHook("onRoute", (route) => {
       route.bodyLimit = UPLOAD_BODY_LIMIT;
     });
-    handle(uploads, api.products.uploadImages, async (request) =>
-      uploadProductImages(db, principalOf(request).username, request.body),
-    );
+    handle(uploads, api.products.uploadImages, async (request) => {
+      const uploaded = await uploadProductImages(db, principalOf(request).username, request.body);
+      search.results.invalidate("images");
+      return uploaded;
+    });
   });
-  handle(app, api.products.assignCoverImage, async (request) => assignCoverImage(db, request.body));
+  handle(app, api.products.assignCoverImage, async (request) => {
+    const assigned = await assignCoverImage(db, request.body);
+    search.results.invalidate("images");
+    return assigned;
+  });
   handle(app, api.products.updateDescription, async (request) => {
     const updated = await updateDescription(db, await shopperOf(request), request.body);
     // This process's kept searches at once; the others through the database (migration 0015).

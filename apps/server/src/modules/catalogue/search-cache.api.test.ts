@@ -166,6 +166,72 @@ describe("POST /api/Product/ProductSearch, kept answers", () => {
     }
   });
 
+  it("keeps the answers that do not filter by stock when a product runs out", async () => {
+    await allChangesHeard();
+    const browse = { categoryFilter: category };
+    const inStock = { ...browse, inStockOnly: true };
+    const kept = await search(browse, { token: trader });
+    const before = await search(inStock, { token: trader });
+    const product = before.skuResults[0]!;
+    const hidden = kept.skuResults.find((p) => p.skuCode !== product.skuCode)!.skuCode;
+    await quietly(sql`UPDATE products SET active = false WHERE sku_code = ${hidden}`);
+    await sql`UPDATE stock SET on_hand = 0
+               WHERE warehouse_code = ${traderWarehouse} AND sku_code = ${product.skuCode}`.execute(
+      t.database.db,
+    );
+    try {
+      const after = await eventually(
+        () => search(inStock, { token: trader }),
+        (r) => !r.skuResults.some((p) => p.skuCode === product.skuCode),
+      );
+      expect(after.skuResults.map((p) => p.skuCode)).not.toContain(product.skuCode);
+      // Heard, and the browse without the filter is still the kept one (the hidden product counted).
+      expect((await search(browse, { token: trader })).total).toBe(kept.total);
+    } finally {
+      await sql`UPDATE stock SET on_hand = ${product.stockOnHand}
+                 WHERE warehouse_code = ${traderWarehouse} AND sku_code = ${product.skuCode}`.execute(
+        t.database.db,
+      );
+      await sql`UPDATE products SET active = true WHERE sku_code = ${hidden}`.execute(t.database.db);
+    }
+  });
+
+  it("shows visitors a page's stock and images as they are now", async () => {
+    const browse = { categoryFilter: category, sortBy: "description" as const };
+    const before = await search(browse);
+    const product = before.skuResults.find((p) => p.imageUrl !== null && p.stockOnHand > 0)!;
+    const warehouse = product.stockingWarehouseCode;
+    await sql`UPDATE stock SET on_hand = on_hand + 3
+               WHERE warehouse_code = ${warehouse} AND sku_code = ${product.skuCode}`.execute(t.database.db);
+    const shown = (r: ProductSearchResult) => r.skuResults.find((p) => p.skuCode === product.skuCode)!;
+    try {
+      const more = await eventually(
+        () => search(browse),
+        (r) => shown(r).stockOnHand === product.stockOnHand + 3,
+      );
+      expect(shown(more).stockOnHand).toBe(product.stockOnHand + 3);
+      // Another cover (as an upload would give): the page's image address follows.
+      await sql`UPDATE product_images SET content_hash = content_hash || 'x' WHERE sku_code = ${product.skuCode}`.execute(
+        t.database.db,
+      );
+      try {
+        const changed = await eventually(
+          () => search(browse),
+          (r) => shown(r).imageUrl !== product.imageUrl,
+        );
+        expect(shown(changed).imageUrl).not.toBe(product.imageUrl);
+      } finally {
+        await sql`UPDATE product_images SET content_hash = left(content_hash, -1)
+                   WHERE sku_code = ${product.skuCode}`.execute(t.database.db);
+      }
+    } finally {
+      await sql`UPDATE stock SET on_hand = ${product.stockOnHand}
+                 WHERE warehouse_code = ${warehouse} AND sku_code = ${product.skuCode}`.execute(
+        t.database.db,
+      );
+    }
+  });
+
   it("re-sorts by price as soon as a price list changes", async () => {
     const byPrice = { categoryFilter: category, sortBy: "price" as const };
     const before = await search(byPrice, { token: trader });
@@ -308,7 +374,7 @@ describe("who shares a kept answer", () => {
 
 describe("the cache while its change feed is not heard", () => {
   it("keeps nothing before it listens or after it stopped", async () => {
-    const cache = createSearchCache<number>(t.database, { warn() {}, error() {} });
+    const cache = createSearchCache(t.database, { warn() {}, error() {} });
     let computed = 0;
     const answer = () => cache.answer("k", new Set(), async () => ++computed);
     expect([await answer(), await answer()]).toEqual([1, 2]);

@@ -71,6 +71,8 @@ describe("changeOf", () => {
   it("reads a notification's payload, anything unknown as a change to the whole catalogue", () => {
     expect(changeOf("stock")).toBe("stock");
     expect(changeOf("prices")).toBe("prices");
+    expect(changeOf("stock-levels")).toBe("stock-levels");
+    expect(changeOf("images")).toBe("images");
     expect(changeOf("catalogue")).toBe("catalogue");
     expect(changeOf(undefined)).toBe("catalogue");
     expect(changeOf("brands")).toBe("catalogue");

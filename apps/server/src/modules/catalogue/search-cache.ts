@@ -1,9 +1,9 @@
 // The answers of the product search that are the same for many people (the page's product codes
-// in order, the total, the facet counts), kept in each process's memory, bounded, least recently
-// used out first. Any change to what they are made of NOTIFYs `catalogue_search` (migration
-// 0015's triggers, whatever path wrote it); every process LISTENs and drops the entries the
-// change can touch. While the feed is not heard nothing is served from memory. Prices, deals,
-// stock figures and images of the page's rows are never kept here: they are read per request.
+// in order, the total, the facet counts; a visitor's page of products), kept in each process's
+// memory, bounded, least recently used out first. Any change to what they are made of NOTIFYs
+// `catalogue_search` (migration 0015's triggers, whatever path wrote it); every process LISTENs
+// and drops the entries the change can touch. While the feed is not heard nothing is served
+// from memory. A customer's prices, deals and stock are never kept here: read per request.
 import type { Database } from "../../db/database";
 import { listenChannel, type ListenLog } from "../../db/listen";
 
@@ -11,12 +11,15 @@ export const SEARCH_CHANGES_CHANNEL = "catalogue_search";
 
 /**
  * What a NOTIFY on the channel says changed: `stock` (products ran out or came back: in-stock
- * filters), `prices` (price lists: sorting by price), anything else the catalogue (everything).
+ * filters), `stock-levels` (any stock figure), `prices` (price lists: sorting by price),
+ * `images` (product images), anything else the catalogue (everything).
  */
-export type CatalogueChange = "stock" | "prices" | "catalogue";
+export type CatalogueChange = "stock" | "stock-levels" | "prices" | "images" | "catalogue";
+
+const NARROW_CHANGES: ReadonlySet<string> = new Set(["stock", "stock-levels", "prices", "images"]);
 
 export function changeOf(payload: string | undefined): CatalogueChange {
-  return payload === "stock" || payload === "prices" ? payload : "catalogue";
+  return payload !== undefined && NARROW_CHANGES.has(payload) ? (payload as CatalogueChange) : "catalogue";
 }
 
 /** A safety net only: changes are heard at once; an entry older than this is not served. */
@@ -93,12 +96,13 @@ export class BoundedCache<V> {
   }
 }
 
-export interface SearchCache<V> {
+export interface SearchCache {
   /**
    * The kept answer for the key, else `compute()`'s, kept when no change was heard meanwhile.
-   * Identical requests arriving together share one computation.
+   * Identical requests arriving together share one computation. A key names one kind of
+   * answer (the caller's first element), so each key always holds values of one type.
    */
-  answer(key: string, dependsOn: ReadonlySet<CatalogueChange>, compute: () => Promise<V>): Promise<V>;
+  answer<V>(key: string, dependsOn: ReadonlySet<CatalogueChange>, compute: () => Promise<V>): Promise<V>;
   /** This process's writes, at once (other processes hear of them through the database). */
   invalidate(change: CatalogueChange): void;
   /** Starts hearing changes; until then (and whenever the feed is lost) nothing is kept. */
@@ -107,13 +111,13 @@ export interface SearchCache<V> {
   readonly entries: number;
 }
 
-export function createSearchCache<V>(
+export function createSearchCache(
   database: Database,
   log: ListenLog,
   limits = { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, ttlMs: ENTRY_TTL_MS },
-): SearchCache<V> {
-  const cache = new BoundedCache<V>(limits);
-  const inFlight = new Map<string, Promise<V>>();
+): SearchCache {
+  const cache = new BoundedCache<unknown>(limits);
+  const inFlight = new Map<string, Promise<unknown>>();
   /** Bumped by every change heard, so an answer computed across a change is not kept. */
   let generation = 0;
   let heard = false;
@@ -132,11 +136,11 @@ export function createSearchCache<V>(
   }
 
   return {
-    async answer(key, dependsOn, compute) {
+    async answer<V>(key: string, dependsOn: ReadonlySet<CatalogueChange>, compute: () => Promise<V>) {
       if (!heard) return compute();
-      const kept = cache.get(key);
+      const kept = cache.get(key) as V | undefined;
       if (kept !== undefined) return kept;
-      const running = inFlight.get(key);
+      const running = inFlight.get(key) as Promise<V> | undefined;
       if (running) return running;
       const startedAt = generation;
       const computing = compute().then((value) => {

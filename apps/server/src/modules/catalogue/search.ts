@@ -6,6 +6,7 @@
 // answered with a way on.
 import type {
   NoResultsHelp,
+  Product,
   ProductSearchRequest,
   ProductSearchResult,
 } from "@trade-shop/contracts/catalogue";
@@ -72,7 +73,8 @@ export interface FoundRows {
 export interface SearchContext {
   vocabulary: SearchVocabulary;
   popular: PopularProducts;
-  results: SearchCache<FoundRows>;
+  /** Kept search answers and visitors' pages (search-cache.ts). */
+  results: SearchCache;
   /** The tenant the request acts for (staff too); null for a visitor. */
   tenantId: string | null;
 }
@@ -197,6 +199,7 @@ export function searchCacheKey(
   read: Pick<ReadSearch, "words" | "size">,
 ): string {
   return JSON.stringify([
+    "found",
     tenantId,
     request.sortBy === "price" ? (shopper?.pricelistId ?? "list prices") : null,
     request.inStockOnly ? (shopper?.stockingWarehouseCode ?? "visitors' warehouse") : null,
@@ -251,6 +254,28 @@ async function findRows(
   return { rows, corrections: [] };
 }
 
+/** What a visitor's (or staff's) page of products is made of beside the catalogue itself. */
+const VISITOR_PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set(["stock-levels", "images"]);
+
+/**
+ * The page's products as the shopper sees them. A customer's prices (price list, the tenant's
+ * deals) and stock are read for the page's rows now; everyone without a customer account sees
+ * list prices, no deal and one warehouse's stock, so their pages are kept like the answers.
+ */
+async function pageProducts(
+  db: Db,
+  shopper: Shopper,
+  skuCodes: readonly string[],
+  context: SearchContext,
+): Promise<Product[]> {
+  if (shopper) return loadProducts(db, shopper, skuCodes);
+  return context.results.answer(
+    JSON.stringify(["visitor page", context.tenantId, skuCodes]),
+    VISITOR_PAGE_DEPENDS_ON,
+    () => loadProducts(db, undefined, skuCodes),
+  );
+}
+
 export async function searchProducts(
   db: Db,
   shopper: Shopper,
@@ -267,9 +292,8 @@ export async function searchProducts(
   const correctedSearchText =
     corrections.length > 0 ? correctedText(request.descriptionFilter ?? "", new Map(corrections)) : null;
 
-  // Prices, deals, stock and images of the page's rows as this shopper sees them, read now.
   const window = pageWindow(rows.total, request.resultsPerPage, request.pageNumber);
-  const skuResults = await loadProducts(db, shopper, rows.skuCodes);
+  const skuResults = await pageProducts(db, shopper, rows.skuCodes, context);
   const typed = request.descriptionFilter?.trim() ?? "";
   let noResults: NoResultsHelp | null = null;
   if (rows.total === 0 && typed.length > 0) {
@@ -308,6 +332,6 @@ export function createSearchServices(database: Database, log: FeedLog): Omit<Sea
   return {
     vocabulary: createSearchVocabulary(database, log),
     popular: createPopularProducts(database.db),
-    results: createSearchCache<FoundRows>(database, log),
+    results: createSearchCache(database, log),
   };
 }
