@@ -2,8 +2,8 @@
 // is announced on `catalogue_search`, whatever path wrote it (the API, the back office, an
 // import, a console), so every server process can drop the entries it touches. The payload
 // says how far the change reaches: `stock` (a product ran out or came back somewhere: in-stock
-// filters), `stock-levels` (any stock figure: visitors' pages), `prices` (a price list: sorting
-// by price), `images` (visitors' pages), `catalogue` (anything else the search reads).
+// filters), `stock-levels` (any stock figure), `prices` (a price list), `deals`, `images`
+// (these four: kept pages of products), `catalogue` (anything else the search reads).
 export const name = "search-cache";
 
 export const sql = /* sql */ `
@@ -50,6 +50,8 @@ CREATE TRIGGER stock_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('stock-levels');
 CREATE TRIGGER product_images_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_images
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('images');
+CREATE TRIGGER deals_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON deals
+  FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('deals');
 CREATE TRIGGER price_list_prices_search_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON price_list_prices
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_search_changed('prices');
 -- Brand names and logos are facets; synonyms and brands are words of the search; the

@@ -232,6 +232,52 @@ describe("POST /api/Product/ProductSearch, kept answers", () => {
     }
   });
 
+  it("shows a customer their price list's price and their tenant's deals as they are now", async () => {
+    const browse = { categoryFilter: category, sortBy: "description" as const, resultsPerPage: 12 as const };
+    const before = await search(browse, { token: trader });
+    const product = before.skuResults.find((p) => p.dealReference === null)!;
+    const shown = (r: ProductSearchResult) => r.skuResults.find((p) => p.skuCode === product.skuCode)!;
+    const { old } = await one(sql<{ old: number | null }>`
+      SELECT (SELECT list_price_cents::int FROM price_list_prices
+               WHERE price_list_id = ${traderPriceList} AND sku_code = ${product.skuCode}) AS old`);
+    const cents = Math.round(product.listPriceExcl * 100) + 123;
+    await sql`INSERT INTO price_list_prices (price_list_id, sku_code, list_price_cents)
+              VALUES (${traderPriceList}, ${product.skuCode}, ${cents})
+              ON CONFLICT (price_list_id, sku_code) DO UPDATE SET list_price_cents = excluded.list_price_cents`.execute(
+      t.database.db,
+    );
+    const reference = `ZQ${randomBytes(3).toString("hex")}`;
+    try {
+      const repriced = await eventually(
+        () => search(browse, { token: trader }),
+        (r) => Math.round(shown(r).listPriceExcl * 100) === cents,
+      );
+      expect(Math.round(shown(repriced).listPriceExcl * 100)).toBe(cents);
+
+      // A deal that starts in a moment: announced now, shown once it has started, with no
+      // further notice (the kept page lasts until then only).
+      await sql`INSERT INTO deals (tenant_id, deal_reference, sku_code, description, min_quantity, discount_percent, starts_at, ends_at)
+                VALUES ('gauteng', ${reference}, ${product.skuCode}, 'Soon', 2, 10, now() + interval '1 second', now() + interval '1 hour')`.execute(
+        t.database.db,
+      );
+      const notYet = await search(browse, { token: trader });
+      expect(shown(notYet).dealReference).toBeNull();
+      const started = await eventually(
+        () => search(browse, { token: trader }),
+        (r) => shown(r).dealReference === reference,
+      );
+      expect(shown(started).dealReference).toBe(reference);
+    } finally {
+      await sql`DELETE FROM deals WHERE deal_reference = ${reference}`.execute(t.database.db);
+      await (
+        old === null
+          ? sql`DELETE FROM price_list_prices WHERE price_list_id = ${traderPriceList} AND sku_code = ${product.skuCode}`
+          : sql`UPDATE price_list_prices SET list_price_cents = ${old}
+               WHERE price_list_id = ${traderPriceList} AND sku_code = ${product.skuCode}`
+      ).execute(t.database.db);
+    }
+  });
+
   it("re-sorts by price as soon as a price list changes", async () => {
     const byPrice = { categoryFilter: category, sortBy: "price" as const };
     const before = await search(byPrice, { token: trader });

@@ -51,6 +51,17 @@ describe("BoundedCache", () => {
     expect(cache.bytes).toBe(0);
   });
 
+  it("does not serve an entry past the time its value stops being right by itself", () => {
+    const { cache, advance } = cacheOf();
+    cache.set("deal starts", "D", 10, none, 300);
+    cache.set("no deal", "N", 10, none, null);
+    advance(299);
+    expect(cache.get("deal starts")).toBe("D");
+    advance(1);
+    expect(cache.get("deal starts")).toBeUndefined();
+    expect(cache.get("no deal")).toBe("N");
+  });
+
   it("drops what a change touches: stock the in-stock entries, prices the price-sorted, the catalogue all", () => {
     const { cache } = cacheOf({ maxEntries: 10 });
     cache.set("plain", "P", 10, none);
@@ -73,6 +84,7 @@ describe("changeOf", () => {
     expect(changeOf("prices")).toBe("prices");
     expect(changeOf("stock-levels")).toBe("stock-levels");
     expect(changeOf("images")).toBe("images");
+    expect(changeOf("deals")).toBe("deals");
     expect(changeOf("catalogue")).toBe("catalogue");
     expect(changeOf(undefined)).toBe("catalogue");
     expect(changeOf("brands")).toBe("catalogue");

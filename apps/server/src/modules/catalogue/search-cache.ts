@@ -1,9 +1,9 @@
 // The answers of the product search that are the same for many people (the page's product codes
-// in order, the total, the facet counts; a visitor's page of products), kept in each process's
-// memory, bounded, least recently used out first. Any change to what they are made of NOTIFYs
-// `catalogue_search` (migration 0015's triggers, whatever path wrote it); every process LISTENs
-// and drops the entries the change can touch. While the feed is not heard nothing is served
-// from memory. A customer's prices, deals and stock are never kept here: read per request.
+// in order, the total, the facet counts; a page of products as one price list and warehouse
+// see it), kept in each process's memory, bounded, least recently used out first. Any change
+// to what they are made of NOTIFYs `catalogue_search` (migration 0015's triggers, whatever path
+// wrote it); every process LISTENs and drops the entries the change can touch. While the feed
+// is not heard nothing is served from memory.
 import type { Database } from "../../db/database";
 import { listenChannel, type ListenLog } from "../../db/listen";
 
@@ -11,12 +11,12 @@ export const SEARCH_CHANGES_CHANNEL = "catalogue_search";
 
 /**
  * What a NOTIFY on the channel says changed: `stock` (products ran out or came back: in-stock
- * filters), `stock-levels` (any stock figure), `prices` (price lists: sorting by price),
- * `images` (product images), anything else the catalogue (everything).
+ * filters), `stock-levels` (any stock figure), `prices` (price lists), `deals`, `images`
+ * (product images), anything else the catalogue (everything).
  */
-export type CatalogueChange = "stock" | "stock-levels" | "prices" | "images" | "catalogue";
+export type CatalogueChange = "stock" | "stock-levels" | "prices" | "deals" | "images" | "catalogue";
 
-const NARROW_CHANGES: ReadonlySet<string> = new Set(["stock", "stock-levels", "prices", "images"]);
+const NARROW_CHANGES: ReadonlySet<string> = new Set(["stock", "stock-levels", "prices", "deals", "images"]);
 
 export function changeOf(payload: string | undefined): CatalogueChange {
   return payload !== undefined && NARROW_CHANGES.has(payload) ? (payload as CatalogueChange) : "catalogue";
@@ -31,7 +31,8 @@ export const MAX_BYTES = 32 * 1024 * 1024;
 interface Entry<V> {
   value: V;
   bytes: number;
-  storedAt: number;
+  /** Not served from this time on (ms since the epoch). */
+  expiresAt: number;
   dependsOn: ReadonlySet<CatalogueChange>;
 }
 
@@ -57,7 +58,7 @@ export class BoundedCache<V> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
-    if (this.now() - entry.storedAt >= this.limits.ttlMs) {
+    if (this.now() >= entry.expiresAt) {
       this.#bytes -= entry.bytes;
       return undefined;
     }
@@ -66,10 +67,18 @@ export class BoundedCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V, bytes: number, dependsOn: ReadonlySet<CatalogueChange>): void {
+  /** `until`: a time the value stops being right by itself (a deal starting), if sooner than the TTL. */
+  set(
+    key: string,
+    value: V,
+    bytes: number,
+    dependsOn: ReadonlySet<CatalogueChange>,
+    until: number | null = null,
+  ): void {
     this.delete(key);
     if (bytes > this.limits.maxBytes) return;
-    this.#entries.set(key, { value, bytes, storedAt: this.now(), dependsOn });
+    const expiresAt = Math.min(this.now() + this.limits.ttlMs, until ?? Number.POSITIVE_INFINITY);
+    this.#entries.set(key, { value, bytes, expiresAt, dependsOn });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#entries.size <= this.limits.maxEntries && this.#bytes <= this.limits.maxBytes) break;
@@ -102,7 +111,12 @@ export interface SearchCache {
    * Identical requests arriving together share one computation. A key names one kind of
    * answer (the caller's first element), so each key always holds values of one type.
    */
-  answer<V>(key: string, dependsOn: ReadonlySet<CatalogueChange>, compute: () => Promise<V>): Promise<V>;
+  answer<V>(
+    key: string,
+    dependsOn: ReadonlySet<CatalogueChange>,
+    compute: () => Promise<V>,
+    keepUntil?: (value: V) => number | null,
+  ): Promise<V>;
   /** This process's writes, at once (other processes hear of them through the database). */
   invalidate(change: CatalogueChange): void;
   /** Starts hearing changes; until then (and whenever the feed is lost) nothing is kept. */
@@ -136,7 +150,12 @@ export function createSearchCache(
   }
 
   return {
-    async answer<V>(key: string, dependsOn: ReadonlySet<CatalogueChange>, compute: () => Promise<V>) {
+    async answer<V>(
+      key: string,
+      dependsOn: ReadonlySet<CatalogueChange>,
+      compute: () => Promise<V>,
+      keepUntil?: (value: V) => number | null,
+    ) {
       if (!heard) return compute();
       const kept = cache.get(key) as V | undefined;
       if (kept !== undefined) return kept;
@@ -145,7 +164,8 @@ export function createSearchCache(
       const startedAt = generation;
       const computing = compute().then((value) => {
         if (heard && generation === startedAt) {
-          cache.set(key, value, 2 * JSON.stringify(value).length + 2 * key.length, dependsOn);
+          const bytes = 2 * JSON.stringify(value).length + 2 * key.length;
+          cache.set(key, value, bytes, dependsOn, keepUntil?.(value) ?? null);
         }
         return value;
       });

@@ -13,7 +13,7 @@ import type {
 import type { Database, Db } from "../../db/database";
 import { buildCategoryTree } from "./category-tree";
 import { pageWindow } from "./pagination";
-import type { Shopper } from "./product-queries";
+import { nextDealChange, type Shopper } from "./product-queries";
 import { loadProducts } from "./products";
 import {
   probeWords,
@@ -254,13 +254,21 @@ async function findRows(
   return { rows, corrections: [] };
 }
 
-/** What a visitor's (or staff's) page of products is made of beside the catalogue itself. */
+/** What a page of products is made of beside the catalogue itself. */
 const VISITOR_PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set(["stock-levels", "images"]);
+const CUSTOMER_PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set([
+  "stock-levels",
+  "images",
+  "prices",
+  "deals",
+]);
 
 /**
- * The page's products as the shopper sees them. A customer's prices (price list, the tenant's
- * deals) and stock are read for the page's rows now; everyone without a customer account sees
- * list prices, no deal and one warehouse's stock, so their pages are kept like the answers.
+ * The page's products as the shopper sees them, kept for everyone who sees them alike: a
+ * customer's rows are their price list's prices, their tenant's deals and their warehouse's
+ * stock, so customers sharing those share the page; everyone without a customer account sees
+ * list prices, no deal and one warehouse's stock. A page with deals is kept only until one
+ * of them starts or ends.
  */
 async function pageProducts(
   db: Db,
@@ -268,12 +276,32 @@ async function pageProducts(
   skuCodes: readonly string[],
   context: SearchContext,
 ): Promise<Product[]> {
-  if (shopper) return loadProducts(db, shopper, skuCodes);
-  return context.results.answer(
-    JSON.stringify(["visitor page", context.tenantId, skuCodes]),
-    VISITOR_PAGE_DEPENDS_ON,
-    () => loadProducts(db, undefined, skuCodes),
+  if (!shopper) {
+    return context.results.answer(
+      JSON.stringify(["visitor page", context.tenantId, skuCodes]),
+      VISITOR_PAGE_DEPENDS_ON,
+      () => loadProducts(db, undefined, skuCodes),
+    );
+  }
+  const page = await context.results.answer(
+    JSON.stringify([
+      "customer page",
+      shopper.tenantId,
+      shopper.pricelistId,
+      shopper.stockingWarehouseCode,
+      skuCodes,
+    ]),
+    CUSTOMER_PAGE_DEPENDS_ON,
+    async () => {
+      const [products, dealsChangeAt] = await Promise.all([
+        loadProducts(db, shopper, skuCodes),
+        nextDealChange(db, shopper.tenantId, skuCodes),
+      ]);
+      return { products, dealsChangeAt };
+    },
+    (kept) => kept.dealsChangeAt,
   );
+  return page.products;
 }
 
 export async function searchProducts(
