@@ -122,7 +122,6 @@ export interface SearchCache {
   /** Starts hearing changes; until then (and whenever the feed is lost) nothing is kept. */
   start(): Promise<void>;
   stop(): Promise<void>;
-  readonly entries: number;
 }
 
 export function createSearchCache(
@@ -209,9 +208,6 @@ export function createSearchCache(
       const current = feed;
       feed = undefined;
       await current?.stop();
-    },
-    get entries() {
-      return cache.size;
     },
   };
 }
