@@ -91,6 +91,25 @@ export async function productRows(
 }
 
 /**
+ * When the deals offered on these products next change by the clock alone (one starts or
+ * ends), as milliseconds since the epoch; null when none will. deals_sku_idx.
+ */
+export async function nextDealChange(
+  db: Db,
+  tenantId: string,
+  skuCodes: readonly string[],
+): Promise<number | null> {
+  if (skuCodes.length === 0) return null;
+  const result = await sql<{ at: Date | null }>`
+    SELECT least(min(d.starts_at) FILTER (WHERE d.starts_at > now()), min(d.ends_at)) AS at
+      FROM deals d
+     WHERE d.tenant_id = ${tenantId} AND d.sku_code = ANY(${[...skuCodes]}::text[]) AND d.ends_at > now()
+  `.execute(db);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at).getTime() : null;
+}
+
+/**
  * The staff work list: active products with no image at all, narrowed (when `search` is given)
  * to those whose code or description holds the text, in any case.
  */

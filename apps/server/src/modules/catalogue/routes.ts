@@ -35,10 +35,15 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   const db = database.db;
   const shopperOf = (request: FastifyRequest) => customerContextFor(db, request.principal);
 
-  // The synonyms, brands and category tree each process keeps, dropped when any process changes them.
+  // The synonyms, brands and category tree, and the answers of searches, each process keeps,
+  // dropped when any process changes what they are made of.
   const search = createSearchServices(database, app.log);
-  app.addHook("onReady", () => search.vocabulary.start());
-  app.addHook("preClose", () => search.vocabulary.stop());
+  app.addHook("onReady", async () => {
+    await Promise.all([search.vocabulary.start(), search.results.start()]);
+  });
+  app.addHook("preClose", async () => {
+    await Promise.all([search.vocabulary.stop(), search.results.stop()]);
+  });
   const searchContextOf = (request: FastifyRequest) => ({
     ...search,
     tenantId: request.principal?.tenantId ?? null,
@@ -55,8 +60,9 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   handle(app, catalogueSearchRoutes.synonyms, async () => synonymGroups(db));
   handle(app, catalogueSearchRoutes.setSynonyms, async (request) => {
     const saved = await replaceSynonymGroups(db, request.body);
-    // This process at once; the others when the database tells them (migration 0014's trigger).
+    // This process at once; the others when the database tells them (migrations 0014 and 0015).
     search.vocabulary.invalidate();
+    search.results.invalidate("catalogue");
     return saved;
   });
   const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, SEARCH_REQUEST_LIMITS);
@@ -94,14 +100,23 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
     uploads.addHook("onRoute", (route) => {
       route.bodyLimit = UPLOAD_BODY_LIMIT;
     });
-    handle(uploads, api.products.uploadImages, async (request) =>
-      uploadProductImages(db, principalOf(request).username, request.body),
-    );
+    handle(uploads, api.products.uploadImages, async (request) => {
+      const uploaded = await uploadProductImages(db, principalOf(request).username, request.body);
+      search.results.invalidate("images");
+      return uploaded;
+    });
   });
-  handle(app, api.products.assignCoverImage, async (request) => assignCoverImage(db, request.body));
-  handle(app, api.products.updateDescription, async (request) =>
-    updateDescription(db, await shopperOf(request), request.body),
-  );
+  handle(app, api.products.assignCoverImage, async (request) => {
+    const assigned = await assignCoverImage(db, request.body);
+    search.results.invalidate("images");
+    return assigned;
+  });
+  handle(app, api.products.updateDescription, async (request) => {
+    const updated = await updateDescription(db, await shopperOf(request), request.body);
+    // This process's kept searches at once; the others through the database (migration 0015).
+    search.results.invalidate("catalogue");
+    return updated;
+  });
 
   handle(app, pendingProductRoutes.withoutImages, async (request) => {
     const { pageNumber, resultsPerPage, search } = request.query;

@@ -6,13 +6,14 @@
 // answered with a way on.
 import type {
   NoResultsHelp,
+  Product,
   ProductSearchRequest,
   ProductSearchResult,
 } from "@trade-shop/contracts/catalogue";
 import type { Database, Db } from "../../db/database";
 import { buildCategoryTree } from "./category-tree";
 import { pageWindow } from "./pagination";
-import type { Shopper } from "./product-queries";
+import { nextDealChange, type Shopper } from "./product-queries";
 import { loadProducts } from "./products";
 import {
   probeWords,
@@ -23,6 +24,7 @@ import {
   type WordProbe,
 } from "./search-queries";
 import { createPopularProducts, nearestCategory, recordMiss, type PopularProducts } from "./search-misses";
+import { createSearchCache, type CatalogueChange, type SearchCache } from "./search-cache";
 import { parseSize, type SizeQuery } from "./search-sizes";
 import { synonymSlots } from "./search-synonyms";
 import { searchTerms, slotsTsquery, type QuerySlot } from "./search-text";
@@ -60,10 +62,19 @@ export function chooseCorrections(probes: readonly WordProbe[]): Map<string, str
   return corrections;
 }
 
-/** What the search needs beside the database: the process's vocabulary, and who is asking. */
+/** What a search found that is the same for everyone asking it alike: kept in the search cache. */
+export interface FoundRows {
+  rows: SearchRows;
+  /** The misspelt words the answer was searched with corrected ([] when it was not). */
+  corrections: [string, string[]][];
+}
+
+/** What the search needs beside the database: the process's vocabulary and caches, and who is asking. */
 export interface SearchContext {
   vocabulary: SearchVocabulary;
   popular: PopularProducts;
+  /** Kept search answers and visitors' pages (search-cache.ts). */
+  results: SearchCache;
   /** The tenant the request acts for (staff too); null for a visitor. */
   tenantId: string | null;
 }
@@ -175,16 +186,56 @@ export function correctedText(typed: string, corrections: ReadonlyMap<string, re
   return text;
 }
 
-export async function searchProducts(
+/**
+ * Everything that changes what a search finds, and nothing else, so that everyone asking alike
+ * shares one entry: the tenant, the words as read (not as typed: case and spacing do not
+ * count), the filters, order and page, and of the shopper only what the answer depends on —
+ * the price list when sorting by price, the warehouse when only what is in stock is asked for.
+ */
+export function searchCacheKey(
+  tenantId: string | null,
+  shopper: Shopper,
+  request: ProductSearchRequest,
+  read: Pick<ReadSearch, "words" | "size">,
+): string {
+  return JSON.stringify([
+    "found",
+    tenantId,
+    request.sortBy === "price" ? (shopper?.pricelistId ?? "list prices") : null,
+    request.inStockOnly ? (shopper?.stockingWarehouseCode ?? "visitors' warehouse") : null,
+    read.words,
+    read.size,
+    request.searchExactly === true,
+    request.categoryFilter ?? null,
+    request.subCategory1Filter ?? null,
+    request.subCategory2Filter ?? null,
+    request.subCategory3Filter ?? null,
+    request.brandFilter?.toLowerCase() ?? null,
+    request.featuredProductsOnly,
+    request.newProductsOnly,
+    request.sortBy,
+    request.sortDirection,
+    request.pageNumber,
+    request.resultsPerPage,
+  ]);
+}
+
+/** The changes short of the whole catalogue's that can alter the answer to this request. */
+export function searchDependsOn(request: ProductSearchRequest): ReadonlySet<CatalogueChange> {
+  const changes = new Set<CatalogueChange>();
+  if (request.inStockOnly) changes.add("stock");
+  if (request.sortBy === "price") changes.add("prices");
+  return changes;
+}
+
+/** The search itself: the words, and when they find little, the words corrected. */
+async function findRows(
   db: Db,
   shopper: Shopper,
   request: ProductSearchRequest,
-  context: SearchContext,
-): Promise<ProductSearchResult> {
-  const vocabulary = await context.vocabulary.current();
-  const read = readSearch(request.descriptionFilter, vocabulary);
-  let rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
-  let correctedSearchText: string | null = null;
+  read: ReadSearch,
+): Promise<FoundRows> {
+  const rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
   if (read.words.length > 0 && rows.total < FEW_RESULTS && !request.searchExactly) {
     // Words that are a synonym stand for their group and are not misspelt.
     const probed = read.slots.filter((slot) => slot.words.length === 1 && slot.alternatives.length === 0);
@@ -197,15 +248,80 @@ export async function searchProducts(
     if (corrections.size > 0) {
       const slots = corrected(read.slots, corrections);
       const again = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(slots)));
-      if (again.total > rows.total) {
-        rows = again;
-        correctedSearchText = correctedText(request.descriptionFilter ?? "", corrections);
-      }
+      if (again.total > rows.total) return { rows: again, corrections: [...corrections] };
     }
   }
+  return { rows, corrections: [] };
+}
+
+/** What a page of products is made of beside the catalogue itself. */
+const VISITOR_PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set(["stock-levels", "images"]);
+const CUSTOMER_PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set([
+  "stock-levels",
+  "images",
+  "prices",
+  "deals",
+]);
+
+/**
+ * The page's products as the shopper sees them, kept for everyone who sees them alike: a
+ * customer's rows are their price list's prices, their tenant's deals and their warehouse's
+ * stock, so customers sharing those share the page; everyone without a customer account sees
+ * list prices, no deal and one warehouse's stock. A page with deals is kept only until one
+ * of them starts or ends.
+ */
+async function pageProducts(
+  db: Db,
+  shopper: Shopper,
+  skuCodes: readonly string[],
+  context: SearchContext,
+): Promise<Product[]> {
+  if (!shopper) {
+    return context.results.answer(
+      JSON.stringify(["visitor page", context.tenantId, skuCodes]),
+      VISITOR_PAGE_DEPENDS_ON,
+      () => loadProducts(db, undefined, skuCodes),
+    );
+  }
+  const page = await context.results.answer(
+    JSON.stringify([
+      "customer page",
+      shopper.tenantId,
+      shopper.pricelistId,
+      shopper.stockingWarehouseCode,
+      skuCodes,
+    ]),
+    CUSTOMER_PAGE_DEPENDS_ON,
+    async () => {
+      const [products, dealsChangeAt] = await Promise.all([
+        loadProducts(db, shopper, skuCodes),
+        nextDealChange(db, shopper.tenantId, skuCodes),
+      ]);
+      return { products, dealsChangeAt };
+    },
+    (kept) => kept.dealsChangeAt,
+  );
+  return page.products;
+}
+
+export async function searchProducts(
+  db: Db,
+  shopper: Shopper,
+  request: ProductSearchRequest,
+  context: SearchContext,
+): Promise<ProductSearchResult> {
+  const vocabulary = await context.vocabulary.current();
+  const read = readSearch(request.descriptionFilter, vocabulary);
+  const { rows, corrections } = await context.results.answer(
+    searchCacheKey(shopper?.tenantId ?? context.tenantId, shopper, request, read),
+    searchDependsOn(request),
+    () => findRows(db, shopper, request, read),
+  );
+  const correctedSearchText =
+    corrections.length > 0 ? correctedText(request.descriptionFilter ?? "", new Map(corrections)) : null;
 
   const window = pageWindow(rows.total, request.resultsPerPage, request.pageNumber);
-  const skuResults = await loadProducts(db, shopper, rows.skuCodes);
+  const skuResults = await pageProducts(db, shopper, rows.skuCodes, context);
   const typed = request.descriptionFilter?.trim() ?? "";
   let noResults: NoResultsHelp | null = null;
   if (rows.total === 0 && typed.length > 0) {
@@ -236,7 +352,14 @@ export async function searchProducts(
   };
 }
 
-/** The search's helpers of one process: the vocabulary it keeps and hears of, popular products. */
+/**
+ * The search's helpers of one process: the vocabulary and the answers it keeps and hears of
+ * changes to, popular products.
+ */
 export function createSearchServices(database: Database, log: FeedLog): Omit<SearchContext, "tenantId"> {
-  return { vocabulary: createSearchVocabulary(database, log), popular: createPopularProducts(database.db) };
+  return {
+    vocabulary: createSearchVocabulary(database, log),
+    popular: createPopularProducts(database.db),
+    results: createSearchCache(database, log),
+  };
 }
