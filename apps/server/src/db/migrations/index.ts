@@ -13,6 +13,7 @@ import * as m0011 from "./0011-visitor-warehouse";
 import * as m0012 from "./0012-product-barcodes";
 import * as m0013 from "./0013-order-lists";
 import * as m0014 from "./0014-search-vocabulary";
+import * as m0015 from "./0015-account-documents";
 
 export interface Migration {
   version: number;
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   { version: 12, ...m0012 },
   { version: 13, ...m0013 },
   { version: 14, ...m0014 },
+  { version: 15, ...m0015 },
 ];
