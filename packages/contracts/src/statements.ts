@@ -123,3 +123,61 @@ export const statementRoutes = {
     tag: "Orders",
   },
 } as const satisfies Record<string, ApiRoute>;
+
+/**
+ * The back office reports a document on a customer's account (signed like the status callback,
+ * see backoffice.ts): a credit note or payment, or an invoice the shop did not place (a rep's
+ * order). A repeat of the same kind and reference changes nothing. Invoices of the shop's own
+ * orders arrive with their status callback (Invoiced, invoiceNumber) instead.
+ */
+export const BackOfficeAccountDocument = z.object({
+  tenantId: z.string().trim().min(1).max(40),
+  accountId: z.string().trim().min(1).max(40),
+  kind: AccountDocumentKind,
+  reference: z.string().trim().min(1).max(40),
+  date: IsoDateTime,
+  /** Positive; the kind gives the sign. */
+  amount: Rand.refine((rand) => rand > 0, "The amount must be more than zero"),
+  /** Invoices: when payment is due; without it, the date plus the account's terms. */
+  dueDate: IsoDay.nullish(),
+  /** Credit notes and payments: the invoice they settle; without it, the oldest open ones. */
+  allocatedTo: z.string().trim().min(1).max(40).nullish(),
+  description: z.string().trim().max(200).nullish(),
+});
+export type BackOfficeAccountDocument = z.infer<typeof BackOfficeAccountDocument>;
+
+/** The back office reports a customer's liquor licence (number and expiry), or that it has none (null). */
+export const BackOfficeLiquorLicence = z.object({
+  tenantId: z.string().trim().min(1).max(40),
+  accountId: z.string().trim().min(1).max(40),
+  licence: z
+    .object({
+      number: z.string().trim().min(1).max(40),
+      expiresOn: IsoDay,
+    })
+    .nullable(),
+});
+export type BackOfficeLiquorLicence = z.infer<typeof BackOfficeLiquorLicence>;
+
+export const backOfficeAccountRoutes = {
+  accountDocument: {
+    method: "POST",
+    path: "/api/BackOffice/AccountDocument",
+    body: BackOfficeAccountDocument,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["not_found", "service_unavailable"],
+    summary: "The back office reports an invoice, credit note or payment on a customer's account (signed)",
+    tag: "BackOffice",
+  },
+  liquorLicence: {
+    method: "POST",
+    path: "/api/BackOffice/LiquorLicence",
+    body: BackOfficeLiquorLicence,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["not_found", "service_unavailable"],
+    summary: "The back office reports a customer's liquor licence number and expiry (signed)",
+    tag: "BackOffice",
+  },
+} as const satisfies Record<string, ApiRoute>;
