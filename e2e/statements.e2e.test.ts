@@ -4,6 +4,7 @@
 // fits a phone. Uses its own coastal account (CUS0034), so no other test moves its balance.
 import { readFile } from "node:fs/promises";
 import { PDFDocument } from "pdf-lib";
+import { OrderHistory } from "@trade-shop/contracts/orders";
 import { Statement } from "@trade-shop/contracts/statements";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -65,6 +66,25 @@ describe("statements", () => {
     expect(pdf.getPageCount()).toBeGreaterThan(0);
     expect(pdf.getTitle()).toContain("CUS0034");
     expect(pdf.getSubject()).toBe(`Closing balance ${rand(statement.closingBalance)}`);
+    await page.context().close();
+  });
+
+  it("downloads a delivered order's tax invoice from its details", async () => {
+    const history = await callApi(baseUrl, "GET", "/api/Order?status=Delivered", {
+      token,
+      answer: OrderHistory,
+    });
+    const order = history[0]!;
+    const page = await openPage(browser, DESKTOP);
+    await openWithToken(page, baseUrl, token, `/orders-history/${order.id}`);
+    const button = page.getByRole("button", { name: /^Download tax invoice INV\d+$/ });
+    const invoiceNumber = (await button.textContent())!.replace("Download tax invoice ", "");
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    expect(download.suggestedFilename()).toBe(`tax-invoice-${invoiceNumber}.pdf`);
+    const pdf = await PDFDocument.load(await readFile((await download.path())!));
+    expect(pdf.getTitle()).toBe(`Tax Invoice ${invoiceNumber} (order ${order.orderId})`);
+    expect(pdf.getSubject()).toBe(`Total incl. VAT ${rand(order.totalPriceIncl)}`);
+    await expectNoViolations(page, "/orders-history/:id with the invoice button");
     await page.context().close();
   });
 
