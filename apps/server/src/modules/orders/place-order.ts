@@ -36,15 +36,10 @@ function refusal({ code, ...members }: OrderConflict, message: string) {
   return new DomainError(code, message, { extensions: members });
 }
 
-export async function placeOrder(
-  db: Db,
-  ctx: PlaceOrderContext,
-  command: CreateOrderCommand,
-): Promise<Order> {
+export async function placeOrder(db: Db, ctx: PlaceOrderContext, command: CreateOrderCommand): Promise<Order> {
   return db.transaction().execute(async (trx) => {
     const locked = await lockCart(trx, ctx);
-    if (locked?.cart.orderReference !== command.orderReference)
-      return earlierOrder(trx, ctx, command, locked?.cart);
+    if (locked?.cart.orderReference !== command.orderReference) return earlierOrder(trx, ctx, command, locked?.cart);
     const { cart, account } = locked;
     const priced = await repriceCart(trx, ctx.customer, cart, command);
     const address = await chosenAddress(trx, ctx.customer, command, account);
@@ -63,11 +58,7 @@ export async function placeOrder(
  * placement per cart at a time, and one credit check after another per account.
  */
 function lockCart(trx: Db, ctx: PlaceOrderContext) {
-  return lockCartAndAccount(trx, {
-    tenantId: ctx.customer.tenantId,
-    userId: ctx.userId,
-    customerId: ctx.customer.customerId,
-  });
+  return lockCartAndAccount(trx, { tenantId: ctx.customer.tenantId, userId: ctx.userId, customerId: ctx.customer.customerId });
 }
 
 /**
@@ -93,12 +84,7 @@ async function earlierOrder(
 }
 
 /** Prices the cart now and refuses when it is empty, sells what is gone, or differs from what was seen. */
-async function repriceCart(
-  trx: Db,
-  customer: CustomerContext,
-  cart: ListHeader,
-  command: CreateOrderCommand,
-) {
+async function repriceCart(trx: Db, customer: CustomerContext, cart: ListHeader, command: CreateOrderCommand) {
   const lines = await listLines(trx, "cart", cart.id);
   if (lines.length === 0) throw refusal({ code: "cart_empty" }, "Your cart is empty.");
   const priced = await priceItems(trx, customer, lines);
@@ -110,8 +96,7 @@ async function repriceCart(
     );
   }
   const totalsMatch =
-    toCents(command.totalPriceIncl) === priced.totalInclCents &&
-    toCents(command.totalPriceExcl) === priced.totalExclCents;
+    toCents(command.totalPriceIncl) === priced.totalInclCents && toCents(command.totalPriceExcl) === priced.totalExclCents;
   if (!totalsMatch || !sameLines(command, priced.items)) {
     throw refusal({ code: "prices_changed", cart: cartFrom(cart, priced) }, PRICES_CHANGED);
   }
@@ -120,21 +105,14 @@ async function repriceCart(
 
 function sameLines(command: CreateOrderCommand, items: readonly PricedItem[]) {
   const submitted = new Map(command.orderLines.map((l) => [l.productId, l.quantity]));
-  return (
-    submitted.size === items.length && items.every((i) => submitted.get(i.line.skuCode) === i.line.quantity)
-  );
+  return submitted.size === items.length && items.every((i) => submitted.get(i.line.skuCode) === i.line.quantity);
 }
 
 /**
  * The delivery address, checked before credit or stock is touched: another account's is a 404.
  * Without a chosen one it is the account's own, as read with the account.
  */
-async function chosenAddress(
-  trx: Db,
-  customer: CustomerContext,
-  command: CreateOrderCommand,
-  account: OrderingAccount,
-) {
+async function chosenAddress(trx: Db, customer: CustomerContext, command: CreateOrderCommand, account: OrderingAccount) {
   const chosenId = command.homeDelivery ? command.deliveryAddressId : null;
   return chosenId == null ? account : chosenDeliveryAddress(trx, customer.customerId, chosenId);
 }
@@ -153,12 +131,7 @@ const containsLiquor = (priced: PricedItems) => priced.items.some((i) => i.produ
  * taken then, so it sees every order and invoice committed before): concurrent orders on one
  * account are checked one after another.
  */
-async function assertWithinCredit(
-  trx: Db,
-  ctx: PlaceOrderContext,
-  command: CreateOrderCommand,
-  priced: PricedItems,
-) {
+async function assertWithinCredit(trx: Db, ctx: PlaceOrderContext, command: CreateOrderCommand, priced: PricedItems) {
   const credit = await creditPosition(trx, ctx.customer.customerId);
   if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return;
   throw refusal(
