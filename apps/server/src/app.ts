@@ -25,6 +25,7 @@ import { createMetrics, registerMetricsRoute } from "./http/metrics";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { statementRoutesOf } from "./modules/accounts/statement-routes";
 import { backOfficeRoutes } from "./modules/backoffice/routes";
 import { cartRoutes } from "./modules/cart/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
@@ -122,6 +123,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   identityRoutes(app, deps);
   registerSessionCheck(app, deps);
   accountsRoutes(app, deps);
+  statementRoutesOf(app, deps);
   mailboxRoutes(app, deps);
   catalogueRoutes(app, deps);
   orderListRoutes(app, deps);

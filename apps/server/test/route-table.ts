@@ -8,6 +8,7 @@ import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
+import { backOfficeAccountRoutes, statementRoutes } from "@trade-shop/contracts/statements";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf } from "@trade-shop/contracts/problems";
 
@@ -18,7 +19,12 @@ export interface TableRoute {
 
 const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
   // Order lists (issue 16) sit beside api's groups, keyed orderLists.<name>.
-  "": { ...api, orderLists: orderListRoutes },
+  "": {
+    ...api,
+    orderLists: orderListRoutes,
+    statements: statementRoutes,
+    backOfficeAccount: backOfficeAccountRoutes,
+  },
   // The No Images work list's routes live beside their payloads, outside `api`.
   "products.": { pending: pendingProductRoutes, vocabulary: catalogueSearchRoutes },
   // The quick order pad's routes (issue 16) live beside their payloads too.

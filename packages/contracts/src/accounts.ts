@@ -3,6 +3,20 @@
 import { z } from "zod";
 import { Id, Rand } from "./common";
 
+/** A liquor-licensed account's licence as the back office holds it (DESIGN decision 123). */
+export const LiquorLicence = z.object({
+  number: z.string().nullable(),
+  /** The last day the licence is valid (Johannesburg). */
+  expiresOn: z.iso.date(),
+  /** Days from today to expiresOn; negative once expired. */
+  daysLeft: z.number().int(),
+  /** Past its expiry day: liquor cannot be added or ordered. */
+  expired: z.boolean(),
+  /** Within 30 days of expiring (and not yet expired): the customer is told to renew. */
+  expiresSoon: z.boolean(),
+});
+export type LiquorLicence = z.infer<typeof LiquorLicence>;
+
 export const CustomerDetails = z.object({
   id: Id,
   name: z.string(),
@@ -42,6 +56,8 @@ export const CustomerDetails = z.object({
   repCode: z.string().nullable(),
   /** Without a liquor licence the customer may not add or order liquor SKUs. */
   isLiquorCustomer: z.boolean(),
+  /** The liquor licence of a licensed account; null when none is on record. */
+  liquorLicence: LiquorLicence.nullable(),
   /** The warehouse whose stock the customer sees and buys from. */
   stockingWarehouseCode: z.string(),
   deliveryMethod: z.string().nullable(),

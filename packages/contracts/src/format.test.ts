@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRandCents } from "./format";
+import { formatRandCents, formatShopDate, formatShopDateTime } from "./format";
 
 describe("formatRandCents", () => {
   it("prefixes R and keeps two decimals", () => {
@@ -23,5 +23,16 @@ describe("formatRandCents", () => {
   it("rounds a fraction of a cent to the whole cent", () => {
     expect(formatRandCents(100.4)).toBe("R1.00");
     expect(formatRandCents(100.5)).toBe("R1.01");
+  });
+});
+
+describe("formatShopDateTime and formatShopDate", () => {
+  it("write Johannesburg time as dd-MMM-yyyy HH:mm", () => {
+    expect(formatShopDateTime("2026-11-21T12:05:00Z")).toBe("21-Nov-2026 14:05");
+    expect(formatShopDateTime(new Date("2026-12-31T22:30:00Z"))).toBe("01-Jan-2027 00:30");
+  });
+  it("write a calendar day as dd-MMM-yyyy, a moment by its Johannesburg day", () => {
+    expect(formatShopDate("2026-02-03")).toBe("03-Feb-2026");
+    expect(formatShopDate("2026-05-31T23:00:00Z")).toBe("01-Jun-2026");
   });
 });

@@ -10,3 +10,22 @@ export function formatRandCents(cents: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
   return `${sign}R${whole}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const SAST_OFFSET_MS = 2 * 3_600_000; // Africa/Johannesburg: UTC+2 all year
+
+/** A moment as the shop writes it (DESIGN.md §4), in Johannesburg: "21-Nov-2026 14:05". */
+export function formatShopDateTime(at: Date | string): string {
+  const sast = new Date(new Date(at).getTime() + SAST_OFFSET_MS).toISOString();
+  return `${formatShopDate(sast.slice(0, 10))} ${sast.slice(11, 16)}`;
+}
+
+/** A calendar day (YYYY-MM-DD, or a moment's day in Johannesburg) as "21-Nov-2026". */
+export function formatShopDate(day: Date | string): string {
+  const iso =
+    typeof day === "string" && /^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? day
+      : new Date(new Date(day).getTime() + SAST_OFFSET_MS).toISOString().slice(0, 10);
+  const [year, month, date] = iso.split("-");
+  return `${date}-${MONTHS[Number(month) - 1]}-${year}`;
+}

@@ -176,5 +176,10 @@ export const OrderConflict = z.discriminatedUnion("code", [
   z.object({ code: z.literal("cart_changed"), orderReference: z.string().nullable() }),
   z.object({ code: z.literal("cart_empty") }),
   z.object({ code: z.literal("liquor_not_allowed") }),
+  z.object({
+    code: z.literal("liquor_licence_expired"),
+    licenceNumber: z.string().nullable(),
+    licenceExpiresOn: z.iso.date(),
+  }),
 ]);
 export type OrderConflict = z.infer<typeof OrderConflict>;

@@ -44,6 +44,11 @@ export const PROBLEMS = {
     about: "A state-changing request did not carry the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.",
   },
   liquor_not_allowed: { status: 403, about: "The customer account is not licensed to buy liquor." },
+  liquor_licence_expired: {
+    status: 403,
+    about:
+      "The customer account's liquor licence expired (`licenceExpiresOn`): liquor cannot be added or ordered until the renewed licence is on record.",
+  },
   not_found: { status: 404, about: "Nothing with this id or code exists, or it is not yours to see." },
   method_not_allowed: { status: 405, about: "This path does not accept the HTTP method used." },
   uri_too_long: {
@@ -103,6 +108,10 @@ export const PROBLEMS = {
   status_not_allowed: {
     status: 409,
     about: "An order cannot move from its current back-office status to the one reported.",
+  },
+  not_invoiced: {
+    status: 409,
+    about: "The order has not been invoiced yet: its tax invoice exists once the back office invoices it.",
   },
   hand_off_not_parked: {
     status: 409,

@@ -29,6 +29,8 @@ export const appRoutes = {
   quickOrder: "/quick-order",
   /** Customers: the account's named order lists (issue 16). */
   orderLists: "/order-lists",
+  /** Customers: the account's monthly statements and ageing (issue 17). */
+  statements: "/statements",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
   auth: {

@@ -5,9 +5,10 @@
 
 import type { ColumnType } from "kysely";
 
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S, I | undefined, U>
+    : ColumnType<T, T | undefined, T>;
 
 export type Json = JsonValue;
 
@@ -24,6 +25,19 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AccountDocuments {
+  allocatedTo: string | null;
+  amountCents: number;
+  customerId: number;
+  description: string | null;
+  documentDate: Timestamp;
+  dueDate: string | null;
+  id: Generated<number>;
+  kind: string;
+  orderId: number | null;
+  reference: string;
+}
 
 export interface AppSettings {
   key: string;
@@ -106,12 +120,16 @@ export interface Customers {
   id: Generated<number>;
   isLiquorCustomer: Generated<boolean>;
   latitude: Numeric | null;
+  liquorLicenceExpiresOn: string | null;
+  liquorLicenceNoticeFor: string | null;
+  liquorLicenceNumber: string | null;
   longitude: Numeric | null;
   mainWarehouseCode: string | null;
   name: string;
   nominatedDeliveryDate: string | null;
   nominatedOrderDate: string | null;
   pastelCustomerId: string | null;
+  paymentTermsDays: Generated<number>;
   pricelistId: number;
   registrationNumber: string | null;
   repCode: string | null;
@@ -426,6 +444,7 @@ export interface Wishlists {
 }
 
 export interface DB {
+  accountDocuments: AccountDocuments;
   appSettings: AppSettings;
   backofficeCallbackEvents: BackofficeCallbackEvents;
   backofficeSalesOrders: BackofficeSalesOrders;

@@ -33,6 +33,8 @@ import {
 import { toGtin14 } from "@trade-shop/contracts/gtin";
 import { buildExtendedData, demoGtin } from "./extended-data";
 import { brandImageUrl, productImageRow } from "./images";
+import { sastDay } from "../modules/accounts/statement";
+import { generateLedger, paymentTermsFor } from "./ledger";
 import { generateOrders } from "./orders";
 import { createRandom, type Random } from "./random";
 import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./types";
@@ -70,6 +72,7 @@ export interface DemoTables {
   orders: Row<"orders">[];
   orderLines: Row<"orderLines">[];
   orderStatusHistory: Row<"orderStatusHistory">[];
+  accountDocuments: Row<"accountDocuments">[];
 }
 
 export const DEMO_TABLE_ORDER: readonly (keyof DemoTables)[] = [
@@ -92,6 +95,7 @@ export const DEMO_TABLE_ORDER: readonly (keyof DemoTables)[] = [
   "orders",
   "orderLines",
   "orderStatusHistory",
+  "accountDocuments",
 ];
 
 export interface DemoData {
@@ -128,6 +132,30 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
     userFor: people.userFor,
     staffUser: people.staffUser,
   });
+  const accountDocuments = generateLedger({
+    random: random.fork("ledger"),
+    referenceDate,
+    customers: people.customers,
+    orders: orders.orders,
+    lines: orders.lines,
+    history: orders.history,
+  });
+  const licences = random.fork("liquor-licences");
+  const customerRows = people.customerRows.map((row, index) => {
+    const customer = people.customers[index]!;
+    const licensed = customer.isLiquorCustomer;
+    return {
+      ...row,
+      paymentTermsDays: paymentTermsFor(customer),
+      liquorLicenceNumber: licensed
+        ? `${customer.tenantId === "coastal" ? "KZN" : "GAU"}/${String(licences.int(10_000, 99_999))}/LL`
+        : null,
+      liquorLicenceExpiresOn: licensed
+        ? sastDay(new Date(referenceDate.getTime() + licences.int(90, 900) * DAY_MS))
+        : null,
+      liquorLicenceNoticeFor: null,
+    };
+  });
 
   return {
     seed,
@@ -148,7 +176,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
       priceLists: priceLists.rows,
       priceListPrices: priceLists.priceRows,
       deals: deals.rows,
-      customers: people.customerRows,
+      customers: customerRows,
       customerAddresses: people.addresses,
       users: people.users,
       userRoles: people.userRoles,
@@ -156,6 +184,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
       orders: orders.orders,
       orderLines: orders.lines,
       orderStatusHistory: orders.history,
+      accountDocuments,
     },
   };
 }

@@ -127,6 +127,14 @@ const MATRIX: Record<string, Row> = {
   "products.vocabulary.suggest":        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "products.vocabulary.searchRequest":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "products.vocabulary.zeroResultSearches": [ANON, ROLE, ROLE, OK,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "statements.getStatement":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "statements.statementPdf":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "statements.emailStatement":          [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // Customer A's invoiced order: B and the rest must not reach it.
+  "statements.invoicePdf":              [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // Signed like the status callback.
+  "backOfficeAccount.accountDocument":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "backOfficeAccount.liquorLicence":    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
 };
 
 interface RequestParts {
@@ -175,6 +183,18 @@ const BACKOFFICE_SECRET = "access-matrix-backoffice-secret-0123456789";
 const ONE_PIXEL_PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 const CUSTOMERS: readonly PrincipalName[] = ["customerA", "customerB"];
+
+/** A body signed as the back office signs it. */
+function signed(body: unknown): RequestParts {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    body,
+    headers: {
+      "x-tradeshop-timestamp": String(timestamp),
+      "x-tradeshop-signature": signBody(BACKOFFICE_SECRET, timestamp, JSON.stringify(body)),
+    },
+  };
+}
 
 const send = (
   { t }: Pick<Demo, "t">,
@@ -333,6 +353,34 @@ const REQUESTS: Record<
       },
     };
   },
+  "statements.getStatement": () => ({ query: { month: "2026-10" } }),
+  "statements.statementPdf": () => ({ query: { month: "2026-10" } }),
+  "statements.emailStatement": () => ({ body: { month: "2026-10" } }),
+  "statements.invoicePdf": async (d) => {
+    const order = await d.t.database.db
+      .selectFrom("orders")
+      .innerJoin("customers", "customers.id", "orders.customerId")
+      .select("orders.id")
+      .where("customers.accountId", "=", "CUS0001")
+      .where("orders.currentPastelStatus", "=", "Delivered")
+      .executeTakeFirstOrThrow();
+    return { params: { id: order.id } };
+  },
+  "backOfficeAccount.accountDocument": () =>
+    signed({
+      tenantId: "gauteng",
+      accountId: "CUS0001",
+      kind: "Payment",
+      reference: "PMT-MATRIX-1",
+      date: "2026-11-02T08:00:00Z",
+      amount: 10,
+    }),
+  "backOfficeAccount.liquorLicence": () =>
+    signed({
+      tenantId: "gauteng",
+      accountId: "CUS0001",
+      licence: { number: "GAU/00001/LL", expiresOn: "2030-01-31" },
+    }),
   "reports.topProducts": () => ({ query: { by: "quantity", limit: "5" } }),
   "realtime.stream": () => ({ query: { ticket: "an-unknown-ticket-of-32-characters" } }),
   "products.pending.withoutImages": () => ({ query: { pageNumber: "1", resultsPerPage: "12" } }),

@@ -134,6 +134,10 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("../features/accounts/addresses-page"), "AddressesPage"),
           },
           {
+            path: path(appRoutes.statements),
+            ...lazy(() => import("../features/accounts/statements-page"), "StatementsPage"),
+          },
+          {
             path: path(appRoutes.accountDashboard),
             // Recharts, the largest piece of the app, comes with it.
             ...lazy(() => import("../features/accounts/account-dashboard-page"), "AccountDashboardPage"),

@@ -200,3 +200,36 @@ export function apiRequest<const R extends ApiRoute>(
 ): Promise<ResponseBody<R>> {
   return trackRequest(send(route, (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>));
 }
+
+/**
+ * Fetches a file a route answers with (a statement or invoice PDF) with the same headers and
+ * error handling as `apiRequest`, and hands it to the browser to save under the server's name.
+ */
+export function apiDownload<const R extends ApiRoute>(route: R, ...[options]: OptionsArgs<R>): Promise<void> {
+  const { params, query, signal } = (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>;
+  return trackRequest(
+    (async () => {
+      let response: Response;
+      try {
+        const headers = buildHeaders(route.method);
+        headers.set("Accept", "application/pdf, application/problem+json");
+        response = await fetch(buildUrl(route, params, query), { method: route.method, headers, signal });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return fail(0, describeFailure(0, ""));
+      }
+      if (!response.ok) return fail(response.status, describeFailure(response.status, await response.text()));
+      const blob = await response.blob();
+      const disposition = response.headers.get("Content-Disposition") ?? "";
+      const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "download.pdf";
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    })(),
+  );
+}

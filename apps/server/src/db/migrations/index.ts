@@ -14,6 +14,7 @@ import * as m0012 from "./0012-product-barcodes";
 import * as m0013 from "./0013-order-lists";
 import * as m0014 from "./0014-search-vocabulary";
 import * as m0015 from "./0015-search-cache";
+import * as m0016 from "./0016-account-documents";
 
 export interface Migration {
   version: number;
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, ...m0013 },
   { version: 14, ...m0014 },
   { version: 15, ...m0015 },
+  { version: 16, ...m0016 },
 ];

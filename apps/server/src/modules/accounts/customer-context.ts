@@ -3,14 +3,14 @@
 import type { Db } from "../../db/database";
 import type { Principal } from "../../shared/principal";
 import { DomainError } from "../../shared/domain-error";
+import { liquorStandingColumns, type LiquorStanding } from "./liquor-licence";
 
-export interface CustomerContext {
+export interface CustomerContext extends LiquorStanding {
   customerId: number;
   accountId: string;
   tenantId: string;
   pricelistId: number;
   stockingWarehouseCode: string;
-  isLiquorCustomer: boolean;
 }
 
 export async function customerContextFor(
@@ -28,6 +28,8 @@ export async function customerContextFor(
       "customers.pricelistId",
       "customers.stockingWarehouseCode",
       "customers.isLiquorCustomer",
+      "customers.liquorLicenceNumber",
+      ...liquorStandingColumns,
     ])
     .where("users.id", "=", principal.userId)
     .where("customers.tenantId", "=", principal.tenantId)

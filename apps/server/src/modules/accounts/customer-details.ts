@@ -2,10 +2,12 @@
 // it: who the customer is, where they are supplied from, and what they owe (in rand).
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { Principal } from "../../shared/principal";
 import { notFound } from "../../shared/domain-error";
 import { addressFields } from "./address-fields";
+import { LICENCE_NOTICE_DAYS } from "./liquor-licence";
 
 export async function customerDetailsFor(
   db: Db,
@@ -17,6 +19,14 @@ export async function customerDetailsFor(
     .innerJoin("priceLists", "priceLists.id", "customers.pricelistId")
     .selectAll("customers")
     .select("priceLists.name as pricelistName")
+    .select([
+      sql<string | null>`customers.liquor_licence_expires_on::text`.as("licenceExpiresOn"),
+      sql<
+        number | null
+      >`customers.liquor_licence_expires_on - (now() AT TIME ZONE 'Africa/Johannesburg')::date`.as(
+        "licenceDaysLeft",
+      ),
+    ])
     .where("users.id", "=", principal.userId)
     .where("customers.tenantId", "=", principal.tenantId)
     .executeTakeFirst();
@@ -52,6 +62,16 @@ export async function customerDetailsFor(
     vendorNumber: row.vendorNumber,
     repCode: row.repCode,
     isLiquorCustomer: row.isLiquorCustomer,
+    liquorLicence:
+      row.isLiquorCustomer && row.licenceExpiresOn !== null && row.licenceDaysLeft !== null
+        ? {
+            number: row.liquorLicenceNumber,
+            expiresOn: row.licenceExpiresOn,
+            daysLeft: row.licenceDaysLeft,
+            expired: row.licenceDaysLeft < 0,
+            expiresSoon: row.licenceDaysLeft >= 0 && row.licenceDaysLeft <= LICENCE_NOTICE_DAYS,
+          }
+        : null,
     stockingWarehouseCode: row.stockingWarehouseCode,
     deliveryMethod: row.deliveryMethod,
     dcBalance: toRand(row.dcBalanceCents),

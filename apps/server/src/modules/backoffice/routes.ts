@@ -1,13 +1,15 @@
-// /api/BackOffice: the staff hand-off queue and its retry action, and the signed status
-// callback the HTTP back office calls (no login, no XSRF token: the HMAC signature is the
-// credential, checked on the raw body before the body is even parsed).
+// /api/BackOffice: the staff hand-off queue and its retry action, and the signed callbacks the
+// HTTP back office calls (order status, account documents, liquor licences): no login, no XSRF
+// token; the HMAC signature is the credential, checked on the raw body before it is parsed.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import { BACKOFFICE_SIGNATURE_HEADER, BACKOFFICE_TIMESTAMP_HEADER } from "@trade-shop/contracts/backoffice";
+import { backOfficeAccountRoutes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
 import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
+import { applyAccountDocument, applyLiquorLicence } from "./account-documents";
 import { applyStatusCallback, assertSignedCallback } from "./callback";
 import { listHandOffs, retryHandOff } from "./hand-offs";
 
@@ -46,6 +48,12 @@ export function backOfficeRoutes(app: FastifyInstance, { config, database: { db 
       if (request.body === undefined) throw new DomainError("unauthenticated", "The request is not signed.");
     });
     handle(scope, api.backOffice.statusCallback, (request) => applyStatusCallback(db, request.body), {
+      config: { skipXsrf: true },
+    });
+    handle(scope, backOfficeAccountRoutes.accountDocument, (request) => applyAccountDocument(db, request.body), {
+      config: { skipXsrf: true },
+    });
+    handle(scope, backOfficeAccountRoutes.liquorLicence, (request) => applyLiquorLicence(db, request.body), {
       config: { skipXsrf: true },
     });
   });

@@ -99,6 +99,14 @@ export async function applyStatusChange(trx: Db, order: OrderForStatus, change: 
   if (becomesInvoiced) {
     await sql`UPDATE customers SET dc_balance_cents = dc_balance_cents + ${order.totalInclCents}
                WHERE id = ${order.customerId}`.execute(trx);
+    // The invoice goes on the account's ledger in the same step, due on the account's terms, so
+    // the statement's closing balance is always the balance (a repeat report adds nothing).
+    await sql`INSERT INTO account_documents (customer_id, kind, reference, document_date, due_date, amount_cents, order_id, description)
+              SELECT c.id, 'invoice', ${invoiceNumber}, now(),
+                     (now() AT TIME ZONE 'Africa/Johannesburg')::date + c.payment_terms_days,
+                     ${order.totalInclCents}, ${order.id}, ${`Order ${order.orderId}`}
+                FROM customers c WHERE c.id = ${order.customerId} AND ${order.totalInclCents} > 0
+              ON CONFLICT (customer_id, kind, reference) DO NOTHING`.execute(trx);
   }
   const reason = change.status === "On Hold" || change.status === "Rejected" ? (change.reason ?? null) : null;
   await trx

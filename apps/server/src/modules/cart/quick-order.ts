@@ -16,6 +16,7 @@ import type {
 } from "@trade-shop/contracts/quick-order";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
+import { liquorRefusal } from "../accounts/liquor-licence";
 import type { CustomerContext } from "../accounts/customer-context";
 import { productRows, type ProductRow } from "../catalogue/product-queries";
 import { toProduct } from "../catalogue/products";
@@ -67,12 +68,8 @@ const validQuantity = (q: number) => Number.isInteger(q) && q >= 1 && q <= MAX_Q
 
 function statusOf(row: ProductRow, customer: CustomerContext, quantity: number, inCart: number) {
   const available = Math.max(0, row.stockOnHand - inCart);
-  if (row.isLiquor && !customer.isLiquorCustomer)
-    return {
-      status: "not_allowed" as const,
-      available,
-      message: "Your account is not licensed to buy liquor.",
-    };
+  const refusal = row.isLiquor ? liquorRefusal(customer) : undefined;
+  if (refusal) return { status: "not_allowed" as const, available, message: refusal.message };
   if (!validQuantity(quantity))
     return {
       status: "invalid_quantity" as const,

@@ -39,6 +39,15 @@ export function messagingHandlers(config: MessagingConfig, db: Db): OutboxHandle
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.attachments
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.contentBase64, "base64"),
+                })),
+              }
+            : {}),
           messageId: messageIdFor(job),
         });
       } else if (!config.demoMode) {
@@ -49,7 +58,9 @@ export function messagingHandlers(config: MessagingConfig, db: Db): OutboxHandle
         channel: "email",
         recipient: message.to,
         subject: message.subject,
-        body: message.text,
+        body: message.attachments?.length
+          ? `${message.text}\n\nAttached: ${message.attachments.map((file) => file.filename).join(", ")}`
+          : message.text,
         delivery: mailer ? "smtp" : "recorded",
       });
     },

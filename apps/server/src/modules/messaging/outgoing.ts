@@ -10,10 +10,18 @@ import { enqueue } from "../outbox/outbox";
 export const EMAIL_TOPIC = "messaging.email";
 export const SMS_TOPIC = "messaging.sms";
 
+/** A file sent with an e-mail (a statement PDF), base64 in the outbox payload. */
+export const EmailAttachment = z.object({
+  filename: z.string().min(1).max(120),
+  contentType: z.string().min(3),
+  contentBase64: z.base64(),
+});
+
 export const EmailMessage = z.object({
   to: z.string().min(3),
   subject: z.string().min(1),
   text: z.string().min(1),
+  attachments: z.array(EmailAttachment).max(3).optional(),
 });
 export type EmailMessage = z.infer<typeof EmailMessage>;
 
@@ -27,7 +35,10 @@ export type SmsMessage = z.infer<typeof SmsMessage>;
 export type Channel = "email" | "sms";
 
 /** Demo mode records what it would send; otherwise a channel needs its transport. */
-export function canSend(config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL">, channel: Channel): boolean {
+export function canSend(
+  config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL">,
+  channel: Channel,
+): boolean {
   if (config.demoMode) return true;
   return channel === "email" ? config.SMTP_URL !== undefined : config.SMS_URL !== undefined;
 }

@@ -15,7 +15,7 @@ import { creditPosition } from "../accounts/credit";
 import { cartFrom } from "../cart/cart";
 import { enqueue } from "../outbox/outbox";
 import { priceItems, type PricedItem, type PricedItems } from "../shopping-lists/priced-items";
-import { liquorRefused } from "../shopping-lists/purchasable";
+import { liquorRefusal } from "../accounts/liquor-licence";
 import { listLines, openList, renewCart, type ListHeader } from "../shopping-lists/storage";
 import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
@@ -120,7 +120,8 @@ async function chosenAddress(trx: Db, customer: CustomerContext, command: Create
 type Address = Awaited<ReturnType<typeof chosenAddress>>;
 
 function assertLiquorAllowed(customer: CustomerContext, priced: PricedItems) {
-  if (!customer.isLiquorCustomer && containsLiquor(priced)) throw liquorRefused();
+  const refusal = containsLiquor(priced) ? liquorRefusal(customer) : undefined;
+  if (refusal) throw refusal;
 }
 
 const containsLiquor = (priced: PricedItems) => priced.items.some((i) => i.product.isLiquor);

@@ -3,11 +3,18 @@
 // handlers use the database's worker connections, apart from the web requests' pool.
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import { sendLiquorLicenceNotices } from "../accounts/liquor-licence";
 import { backOfficeHandlers } from "../backoffice/adapter";
 import { pruneSearchMisses } from "../catalogue/search-misses";
 import { pruneLoginLockouts } from "../identity/queries";
 import { messagingHandlers } from "../messaging/delivery";
-import { createOutboxWorker, type OutboxHandlers, type OutboxLog, type OutboxWorkerOptions, type OutboxWorker } from "./outbox";
+import {
+  createOutboxWorker,
+  type OutboxHandlers,
+  type OutboxLog,
+  type OutboxWorkerOptions,
+  type OutboxWorker,
+} from "./outbox";
 
 export function shopOutboxHandlers(config: Config, database: Database): OutboxHandlers {
   return {
@@ -29,7 +36,11 @@ export function createShopOutboxWorker(
     retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
     concurrency: config.OUTBOX_CONCURRENCY,
     leaseMs: config.OUTBOX_LEASE_MS,
-    housekeeping: [pruneLoginLockouts, pruneSearchMisses],
+    housekeeping: [
+      pruneLoginLockouts,
+      pruneSearchMisses,
+      async (db) => void (await sendLiquorLicenceNotices(db)),
+    ],
     ...(log ? { log } : {}),
     ...(onOutcome ? { onOutcome } : {}),
   });

@@ -1,16 +1,11 @@
 // What may go on a customer's cart or wishlist, and a list read back priced for them: the
 // rules the cart, the wishlist and order placement share.
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { notFound } from "../../shared/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
+import { liquorRefusal } from "../accounts/liquor-licence";
 import { priceItems } from "./priced-items";
 import { listLines, openList, type ListKind, type ListOwner } from "./storage";
-
-export const liquorRefused = () =>
-  new DomainError(
-    "liquor_not_allowed",
-    "Your account is not licensed to buy liquor. Contact your sales representative to add a liquor licence.",
-  );
 
 /** Checks that a SKU may go on this customer's cart or wishlist; its description when it may. */
 export async function assertPurchasable(db: Db, customer: CustomerContext, skuCode: string): Promise<string> {
@@ -20,15 +15,18 @@ export async function assertPurchasable(db: Db, customer: CustomerContext, skuCo
     .where("skuCode", "=", skuCode)
     .executeTakeFirst();
   if (!product?.active) throw notFound(`There is no product with the code ${skuCode}.`);
-  if (product.isLiquor && !customer.isLiquorCustomer) throw liquorRefused();
+  const refusal = product.isLiquor ? liquorRefusal(customer) : undefined;
+  if (refusal) throw refusal;
   return product.description;
 }
 
-export const listOwner = (customer: CustomerContext, userId: number): ListOwner => ({ tenantId: customer.tenantId, userId });
+export const listOwner = (customer: CustomerContext, userId: number): ListOwner => ({
+  tenantId: customer.tenantId,
+  userId,
+});
 
 export async function readList(db: Db, kind: ListKind, customer: CustomerContext, userId: number) {
   const header = await openList(db, kind, listOwner(customer, userId));
   const priced = await priceItems(db, customer, await listLines(db, kind, header.id));
   return { header, priced };
 }
-

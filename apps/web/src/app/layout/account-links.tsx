@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleUser, LogIn, LogOut, Package, UserPlus, UserRound, UsersRound } from "lucide-react";
+import { CircleUser, FileText, LogIn, LogOut, Package, UserPlus, UserRound, UsersRound } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { adminRoutes } from "../../features/admin/admin-routes";
 import { tenantLabel } from "../../features/admin/tenant-label";
@@ -119,6 +119,14 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
           {label("Account")}
         </Link>
       </li>
+      {hasRole(session, "Customer") && (
+        <li>
+          <Link to={appRoutes.statements} className={style.item} title={hint("Statements")}>
+            <FileText aria-hidden="true" className={icon} />
+            {label("Statements")}
+          </Link>
+        </li>
+      )}
       {isAdmin && (
         <li>
           <Link to={adminRoutes.users} className={style.item} title={hint("Users")}>

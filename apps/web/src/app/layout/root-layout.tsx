@@ -4,6 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
 import { BackToTop } from "./back-to-top";
 import { Breadcrumb } from "./breadcrumb";
+import { LicenceNotice } from "../../lib/account/licence-notice";
 import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -41,6 +42,9 @@ export function RootLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-7xl flex-1 px-4 pb-16 outline-none sm:px-6 lg:px-8"
       >
+        <div className="-mx-4 sm:-mx-6 lg:-mx-8">
+          <LicenceNotice />
+        </div>
         <Breadcrumb />
         <Outlet />
       </main>

@@ -7,7 +7,11 @@ import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
 import { useShopper } from "../../lib/shopper";
 import { useCreditDetails, useCustomerDetails } from "../../lib/account/account-queries";
+import { Link } from "react-router";
+import { appRoutes } from "@trade-shop/contracts/routes";
 import { useSpendPerMonth } from "./api/reports";
+import { useStatement } from "./api/statements";
+import { AgeingBar } from "./components/ageing-bar";
 import { CreditChart } from "./components/credit-chart";
 import { CustomerCard } from "./components/customer-card";
 import { RecentOrders } from "./components/recent-orders";
@@ -15,6 +19,7 @@ import { ReportState } from "./components/report-state";
 import { SpendChart } from "./components/spend-chart";
 import { TopProducts } from "./components/top-products";
 import { creditBreakdown } from "./credit-breakdown";
+import { statementMonths } from "./statement-months";
 
 function Panel({
   title,
@@ -44,6 +49,7 @@ function Dashboard() {
   const customer = useCustomerDetails();
   const credit = useCreditDetails();
   const spend = useSpendPerMonth();
+  const statement = useStatement(statementMonths(new Date(), 1)[0]!.value);
 
   if (customer.isPending) return <Loading label="Loading your account" />;
   if (customer.isError) {
@@ -60,6 +66,21 @@ function Dashboard() {
         <Panel title="Balance and credit" id="credit-title">
           <ReportState query={credit}>
             {(details) => <CreditChart breakdown={creditBreakdown(details, customer.data.dcBalance)} />}
+          </ReportState>
+        </Panel>
+        <Panel title="Overdue and ageing" id="ageing-title">
+          <ReportState query={statement}>
+            {(s) => (
+              <>
+                <AgeingBar ageing={s.ageing} overdue={s.overdue} />
+                <Link
+                  to={appRoutes.statements}
+                  className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+                >
+                  View statements
+                </Link>
+              </>
+            )}
           </ReportState>
         </Panel>
         <Panel title="Recent orders" id="recent-title">

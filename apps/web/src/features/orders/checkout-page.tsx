@@ -39,6 +39,7 @@ import {
 } from "./placement-problem";
 import { useCartReview } from "./use-cart-review";
 import { StockShortNotice } from "../../lib/cart/stock-short-notice";
+import { useLiquorBlock } from "../../lib/account/liquor-standing";
 import { isBlocked, orderBlockers } from "./order-blockers";
 
 const fieldset = "rounded-xl border border-line bg-surface p-4";
@@ -270,8 +271,11 @@ function PlaceOrder({
   const inFlight = useRef(false);
   const [stopped, setStopped] = useState(false);
   const changedElsewhere = review.changed && !place.isPending;
+  const liquorBlock = useLiquorBlock();
+  // Liquor is the Liquor category's; the server checks each product's own flag at placement.
+  const liquorLines = liquorBlock ? cart.cartItems.filter((item) => item.category === "Liquor") : [];
   const blockers = orderBlockers(cart, useRemainingCredit());
-  const blocked = isBlocked(blockers);
+  const blocked = isBlocked(blockers) || liquorLines.length > 0;
   const blockerId = useId();
 
   let problem: PlacementProblem | null = null;
@@ -341,6 +345,24 @@ function PlaceOrder({
             </p>
           )}
           <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
+          {liquorLines.length > 0 && (
+            <div role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
+              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold">{liquorBlock}.</p>
+                <p className="mt-1">
+                  Take {liquorLines.map((item) => item.productDescription).join(", ")} off your cart to place
+                  the rest of this order.
+                </p>
+                <Link
+                  to={appRoutes.cart}
+                  className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+                >
+                  Change your cart
+                </Link>
+              </div>
+            </div>
+          )}
           {blockers.overCreditBy !== null && (
             <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
           )}

@@ -14,7 +14,11 @@ import { useOrder } from "../../lib/orders/order-queries";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
 import { formatCount } from "../../lib/products/product-labels";
+import { hasRole, useSession } from "../../lib/session";
+import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
+
+const INVOICED = new Set(["Invoiced", "Dispatched", "Delivered"]);
 
 function deliveryText(order: Order): string {
   if (!order.homeDelivery) return "Collection";
@@ -29,6 +33,8 @@ function OrderDetails({ order }: { order: Order }) {
   // The back office numbers the whole order; every line carries the same numbers.
   const salesOrder = order.orderLines.find((line) => line.pastelSalesOrderNumber)?.pastelSalesOrderNumber;
   const invoice = order.orderLines.find((line) => line.pastelInvoiceNumber)?.pastelInvoiceNumber;
+  // The tax invoice is the customer's own document; staff read the order.
+  const isCustomer = hasRole(useSession(), "Customer");
   return (
     <>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:max-w-2xl">
@@ -118,6 +124,9 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
       <div className="mt-6 flex flex-wrap gap-2">
         <ReorderLink id={order.id} orderId={order.orderId} />
+        {invoice && isCustomer && INVOICED.has(order.currentPastelStatus) && (
+          <InvoiceDownload orderId={order.id} invoiceNumber={invoice} />
+        )}
         <AddToOrderList
           what={`${order.orderLines.length === 1 ? "1 line" : `${formatCount(order.orderLines.length)} lines`} of order ${order.orderId}`}
           lines={() => order.orderLines.map((line) => ({ skuCode: line.productId, quantity: line.quantity }))}

@@ -2,6 +2,7 @@
 // arrangements and the main address. Changes go through sales support, not this screen.
 import { Link } from "react-router";
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
+import { formatShopDate } from "@trade-shop/contracts/format";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { addressLines } from "../../../lib/account/address-lines";
 
@@ -18,7 +19,7 @@ export function CustomerCard({ customer }: { customer: CustomerDetails }) {
     ["Delivery day", customer.nominatedDeliveryDate],
     ["Supplied from", customer.stockingWarehouseCode || null],
     ["Sales rep", customer.repCode],
-    ["Liquor licence", customer.isLiquorCustomer ? "Yes" : "No"],
+    ["Liquor licence", licenceText(customer)],
   ];
   const address = addressLines(customer);
   return (
@@ -53,4 +54,12 @@ export function CustomerCard({ customer }: { customer: CustomerDetails }) {
       </Link>
     </div>
   );
+}
+
+function licenceText({ isLiquorCustomer, liquorLicence }: CustomerDetails): string {
+  if (!isLiquorCustomer) return "No";
+  if (!liquorLicence) return "Yes";
+  const number = liquorLicence.number ?? "Yes";
+  const when = formatShopDate(liquorLicence.expiresOn);
+  return liquorLicence.expired ? `${number}, expired on ${when}` : `${number}, valid until ${when}`;
 }

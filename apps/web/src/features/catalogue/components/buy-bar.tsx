@@ -5,7 +5,7 @@
 import { useEffect, useState, type RefObject } from "react";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { useCustomerDetails } from "../../../lib/account/account-queries";
+import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { BottomBar } from "../../../lib/ui/bottom-bar";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
@@ -45,11 +45,10 @@ export function BuyBar({
 }) {
   const session = useSession();
   const actions = useProductActions();
-  const licensed = useCustomerDetails().data?.isLiquorCustomer;
+  const liquorBlock = useLiquorBlock();
   const controlsOnScreen = useWhollyOnScreen(controls);
   const orderable =
-    session === null ||
-    (actions !== null && product.stockOnHand > 0 && !(product.isLiquor && licensed === false));
+    session === null || (actions !== null && product.stockOnHand > 0 && !(product.isLiquor && liquorBlock));
   const shown = orderable && !controlsOnScreen;
   const packsInCart = actions?.inCart(product.skuCode) ?? 0;
 

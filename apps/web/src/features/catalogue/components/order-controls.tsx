@@ -1,7 +1,7 @@
 // How a product is ordered from a card or its page: a quantity of packs (whole, 1 to 9 999)
 // with Add to cart and Add to wishlist; visitors are offered "Log in to order" instead, which
-// brings them back here afterwards. An account without a liquor licence sees, on a liquor
-// product, that it is for licensed customers only, in place of the controls (the server
+// brings them back here afterwards. An account without a liquor licence in force sees, on a liquor
+// product, why (no licence, or when it expired) in place of the controls (the server
 // refuses it on every path anyway).
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
@@ -9,7 +9,7 @@ import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart } from "lucide-rea
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useCustomerDetails } from "../../../lib/account/account-queries";
+import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
 import { useSession } from "../../../lib/session";
@@ -26,7 +26,6 @@ interface OrderControlsProps {
 }
 
 const NOT_YET = "Ordering online opens soon";
-export const LICENSED_ONLY = "Licensed liquor customers only";
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 const stepButton =
@@ -50,17 +49,17 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const session = useSession();
   const actions = useProductActions();
   const id = useId();
-  const licensed = useCustomerDetails().data?.isLiquorCustomer;
+  const liquorBlock = useLiquorBlock();
   const customer = useShopper() !== null;
 
   if (!session) return <LogInToOrder className="w-full" />;
 
-  // Only once the account is known not to hold a licence: staff and loading accounts keep the controls.
-  if (product.isLiquor && licensed === false) {
+  // Only once the account is known not to hold a licence in force: staff and loading accounts keep the controls.
+  if (product.isLiquor && liquorBlock) {
     return (
       <p className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border-2 border-line bg-surface-2 px-3 text-center text-sm font-semibold">
         <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
-        {LICENSED_ONLY}
+        {liquorBlock}
       </p>
     );
   }

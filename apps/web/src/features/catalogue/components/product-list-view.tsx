@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
-import { useCustomerDetails } from "../../../lib/account/account-queries";
+import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { formatCount, packText, parseQuantity } from "../../../lib/products/product-labels";
 import { productPath } from "../../../lib/products/product-path";
 import { StockStatus } from "../../../lib/products/stock-status";
@@ -16,7 +16,7 @@ import { useSession } from "../../../lib/session";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useProductActions } from "../product-actions";
 import { appliedPrice, dealBadgeText, productPrices } from "../product-pricing";
-import { LICENSED_ONLY, LogInToOrder } from "./order-controls";
+import { LogInToOrder } from "./order-controls";
 
 function Row({
   product,
@@ -31,7 +31,7 @@ function Row({
 }) {
   const id = useId();
   const actions = useProductActions();
-  const licensed = useCustomerDetails().data?.isLiquorCustomer;
+  const liquorBlock = useLiquorBlock();
   const prices = productPrices(product);
   const parsed = text.trim() === "" ? null : parseQuantity(text);
   const quantity = parsed?.ok ? parsed.quantity : null;
@@ -39,7 +39,7 @@ function Row({
     appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal.incl : prices.list.incl;
   const deal = dealBadgeText(prices);
   const inCart = actions?.inCart(product.skuCode) ?? 0;
-  const refused = product.isLiquor && licensed === false;
+  const refused = product.isLiquor ? liquorBlock : null;
   const field = canOrder && !refused && product.stockOnHand > 0;
 
   return (
@@ -93,7 +93,7 @@ function Row({
           </>
         ) : (
           <span className="block text-right text-xs font-semibold text-muted">
-            {refused ? LICENSED_ONLY : product.stockOnHand <= 0 ? "Out of stock" : ""}
+            {refused ?? (product.stockOnHand <= 0 ? "Out of stock" : "")}
           </span>
         )}
       </div>

@@ -1,0 +1,124 @@
+// The month's statement as a PDF: the company's letterhead, the account, opening balance,
+// every document with its running balance, closing balance and ageing, in the shop's formats.
+import { formatRandCents, formatShopDate, formatShopDateTime } from "@trade-shop/contracts/format";
+import { toCents } from "@trade-shop/contracts/common";
+import type { Statement } from "@trade-shop/contracts/statements";
+import { createPdfSheet } from "../../shared/pdf-sheet";
+
+const rand = (value: number) => formatRandCents(toCents(value));
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "November 2026" for 2026-11. */
+export function monthName(month: string): string {
+  const [year, m] = month.split("-");
+  return `${MONTH_NAMES[Number(m) - 1]} ${year}`;
+}
+
+export interface StatementAccount {
+  address: readonly (string | null)[];
+  taxNumber: string | null;
+  contactEmail: string | null;
+}
+
+export async function statementPdf(statement: Statement, account: StatementAccount): Promise<Uint8Array> {
+  const sheet = await createPdfSheet({
+    title: `Statement ${statement.accountId} ${monthName(statement.month)}`,
+    subject: `Closing balance ${rand(statement.closingBalance)}`,
+  });
+  sheet.letterhead("STATEMENT", [
+    ["Account", statement.accountId],
+    ["Period", `${formatShopDate(statement.periodStart)} to ${formatShopDate(statement.periodEnd)}`],
+    ["Statement date", formatShopDateTime(statement.statementDate)],
+    ["Terms", `${statement.paymentTermsDays} days from invoice`],
+  ]);
+  sheet.block("Statement for", [
+    statement.accountName,
+    ...account.address,
+    account.taxNumber ? `VAT number: ${account.taxNumber}` : null,
+    account.contactEmail,
+  ]);
+  const rows: string[][] = [["", "", "Opening balance", "", "", "", rand(statement.openingBalance)]];
+  for (const line of statement.lines) {
+    rows.push([
+      formatShopDate(line.date),
+      line.reference,
+      [
+        line.kind,
+        line.description,
+        line.allocatedTo && line.kind !== "Invoice" ? `for ${line.allocatedTo}` : null,
+      ]
+        .filter(Boolean)
+        .join(": "),
+      line.dueDate ? formatShopDate(line.dueDate) : "",
+      line.debit === null ? "" : rand(line.debit),
+      line.credit === null ? "" : rand(line.credit),
+      rand(line.balance),
+    ]);
+  }
+  rows.push([
+    "",
+    "",
+    "Closing balance",
+    "",
+    rand(statement.totalDebits),
+    rand(statement.totalCredits),
+    rand(statement.closingBalance),
+  ]);
+  sheet.table(
+    [
+      { header: "DATE", width: 62 },
+      { header: "REFERENCE", width: 64 },
+      { header: "DETAILS", width: 150 },
+      { header: "DUE", width: 62 },
+      { header: "DEBIT", width: 58, align: "right" },
+      { header: "CREDIT", width: 58, align: "right" },
+      { header: "BALANCE", width: 61, align: "right" },
+    ],
+    rows,
+    { boldRows: new Set([0, rows.length - 1]) },
+  );
+  sheet.gap(6);
+  sheet.block("Ageing (days past the invoice's due date)", []);
+  const { ageing } = statement;
+  sheet.table(
+    [
+      { header: "CURRENT", width: 74, align: "right" },
+      { header: "30 DAYS", width: 74, align: "right" },
+      { header: "60 DAYS", width: 74, align: "right" },
+      { header: "90 DAYS", width: 74, align: "right" },
+      { header: "120+ DAYS", width: 74, align: "right" },
+      { header: "OVERDUE", width: 74, align: "right" },
+      { header: "BALANCE", width: 71, align: "right" },
+    ],
+    [
+      [
+        ageing.current,
+        ageing.days30,
+        ageing.days60,
+        ageing.days90,
+        ageing.days120Plus,
+        statement.overdue,
+        statement.closingBalance,
+      ].map(rand),
+    ],
+  );
+  sheet.totals([
+    ["Amount due", rand(statement.closingBalance)],
+    ["Overdue now", rand(statement.overdue)],
+  ]);
+  sheet.note("Please pay by EFT quoting your account number as the reference. Thank you for your business.");
+  return sheet.save();
+}

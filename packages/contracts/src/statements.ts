@@ -1,0 +1,183 @@
+// Statements and invoices (issue 17): a customer account's monthly statement drawn from the
+// invoices, credit notes and payments the back office reports, its ageing, the statement and
+// invoice PDFs, and the back office's report of a credit note or payment.
+import { z } from "zod";
+import type { ApiRoute } from "./api";
+import { Id, IdParam, IsoDateTime, Rand, SuccessEnvelope } from "./common";
+
+/** A calendar month, e.g. 2026-11. */
+export const StatementMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Give the month as YYYY-MM")
+  .refine((month) => month >= "2000-01", "Statements start in 2000");
+export type StatementMonth = z.infer<typeof StatementMonth>;
+
+export const StatementQuery = z.object({ month: StatementMonth });
+export type StatementQuery = z.infer<typeof StatementQuery>;
+
+/** A calendar day, e.g. 2026-11-25. */
+export const IsoDay = z.iso.date();
+
+export const AccountDocumentKind = z.enum(["Invoice", "Credit note", "Payment"]);
+export type AccountDocumentKind = z.infer<typeof AccountDocumentKind>;
+
+export const StatementLine = z.object({
+  date: IsoDateTime,
+  kind: AccountDocumentKind,
+  reference: z.string(),
+  description: z.string().nullable(),
+  /** Invoices: the day payment is due on the account's terms. */
+  dueDate: IsoDay.nullable(),
+  /** The invoice, or the invoice a credit note or payment was allocated to. */
+  allocatedTo: z.string().nullable(),
+  /** The shop's order (its id, for order details) when the document belongs to one. */
+  orderId: Id.nullable(),
+  /** What an invoice adds to the balance. */
+  debit: Rand.nullable(),
+  /** What a credit note or payment takes off it. */
+  credit: Rand.nullable(),
+  /** The balance after this line. */
+  balance: Rand,
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+/**
+ * What is owed by how long it is past its due date: current is not yet due, days30 is 1 to 30
+ * days overdue, days60 31 to 60, days90 61 to 90, days120Plus more than 90. The five add up to
+ * the balance.
+ */
+export const Ageing = z.object({
+  current: Rand,
+  days30: Rand,
+  days60: Rand,
+  days90: Rand,
+  days120Plus: Rand,
+});
+export type Ageing = z.infer<typeof Ageing>;
+
+export const Statement = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
+  month: StatementMonth,
+  /** The first and last day of the month (Johannesburg). */
+  periodStart: IsoDay,
+  periodEnd: IsoDay,
+  /** When the statement is drawn up to: the end of the month, or now for the month in progress. */
+  statementDate: IsoDateTime,
+  paymentTermsDays: z.number().int().nonnegative(),
+  openingBalance: Rand,
+  totalDebits: Rand,
+  totalCredits: Rand,
+  /** openingBalance + totalDebits - totalCredits. */
+  closingBalance: Rand,
+  /** What was past due on the statement date: all of the ageing but current. */
+  overdue: Rand,
+  ageing: Ageing,
+  lines: z.array(StatementLine),
+});
+export type Statement = z.infer<typeof Statement>;
+
+export const EmailStatementCommand = z.object({ month: StatementMonth });
+export type EmailStatementCommand = z.infer<typeof EmailStatementCommand>;
+
+const OrderInvoiceParams = z.object({ id: IdParam });
+
+export const statementRoutes = {
+  getStatement: {
+    method: "GET",
+    path: "/api/Account/GetStatement",
+    query: StatementQuery,
+    response: Statement,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary:
+      "The customer account's statement for one month: opening balance, every document, closing balance and ageing",
+    tag: "Account",
+  },
+  statementPdf: {
+    method: "GET",
+    path: "/api/Account/Statement",
+    query: StatementQuery,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The month's statement as a PDF (application/pdf)",
+    tag: "Account",
+  },
+  emailStatement: {
+    method: "POST",
+    path: "/api/Account/EmailStatement",
+    body: EmailStatementCommand,
+    response: SuccessEnvelope,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "E-mail the month's statement PDF to the account's e-mail address",
+    tag: "Account",
+  },
+  invoicePdf: {
+    method: "GET",
+    path: "/api/Order/Invoice/:id",
+    params: OrderInvoiceParams,
+    auth: true,
+    problems: ["not_a_customer", "not_found", "not_invoiced"],
+    summary: "The tax invoice of an invoiced order as a PDF (application/pdf)",
+    tag: "Orders",
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+/**
+ * The back office reports a document on a customer's account (signed like the status callback,
+ * see backoffice.ts): a credit note or payment, or an invoice the shop did not place (a rep's
+ * order). A repeat of the same kind and reference changes nothing. Invoices of the shop's own
+ * orders arrive with their status callback (Invoiced, invoiceNumber) instead.
+ */
+export const BackOfficeAccountDocument = z.object({
+  tenantId: z.string().trim().min(1).max(40),
+  accountId: z.string().trim().min(1).max(40),
+  kind: AccountDocumentKind,
+  reference: z.string().trim().min(1).max(40),
+  date: IsoDateTime,
+  /** Positive; the kind gives the sign. */
+  amount: Rand.refine((rand) => rand > 0, "The amount must be more than zero"),
+  /** Invoices: when payment is due; without it, the date plus the account's terms. */
+  dueDate: IsoDay.nullish(),
+  /** Credit notes and payments: the invoice they settle; without it, the oldest open ones. */
+  allocatedTo: z.string().trim().min(1).max(40).nullish(),
+  description: z.string().trim().max(200).nullish(),
+});
+export type BackOfficeAccountDocument = z.infer<typeof BackOfficeAccountDocument>;
+
+/** The back office reports a customer's liquor licence (number and expiry), or that it has none (null). */
+export const BackOfficeLiquorLicence = z.object({
+  tenantId: z.string().trim().min(1).max(40),
+  accountId: z.string().trim().min(1).max(40),
+  licence: z
+    .object({
+      number: z.string().trim().min(1).max(40),
+      expiresOn: IsoDay,
+    })
+    .nullable(),
+});
+export type BackOfficeLiquorLicence = z.infer<typeof BackOfficeLiquorLicence>;
+
+export const backOfficeAccountRoutes = {
+  accountDocument: {
+    method: "POST",
+    path: "/api/BackOffice/AccountDocument",
+    body: BackOfficeAccountDocument,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["not_found", "service_unavailable"],
+    summary: "The back office reports an invoice, credit note or payment on a customer's account (signed)",
+    tag: "BackOffice",
+  },
+  liquorLicence: {
+    method: "POST",
+    path: "/api/BackOffice/LiquorLicence",
+    body: BackOfficeLiquorLicence,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["not_found", "service_unavailable"],
+    summary: "The back office reports a customer's liquor licence number and expiry (signed)",
+    tag: "BackOffice",
+  },
+} as const satisfies Record<string, ApiRoute>;
