@@ -57,6 +57,9 @@ async function goOffline(context: BrowserContext, ...pages: Page[]): Promise<voi
   await context.setOffline(true);
 }
 
+/** Polls on a slow machine: the page's own waits sit inside each try. */
+const SLOW = { timeout: 20_000 };
+
 describe("the service worker", () => {
   it("is served unhashed and never cached, and takes over the first visit", async () => {
     const res = await fetch(`${baseUrl}/sw.js`);
@@ -94,7 +97,7 @@ describe("with no signal", () => {
     await page.getByRole("heading", { level: 1, name: firstProduct }).waitFor();
     await page.goto(`${baseUrl}/orders-history`);
     await page.getByRole("heading", { level: 1, name: /order/i }).waitFor();
-    await expect.poll(() => page.getByRole("main").innerText()).not.toMatch(/Loading/);
+    await expect.poll(() => page.getByRole("main").innerText(), SLOW).not.toMatch(/Loading/);
     const historyText = await page.getByRole("main").innerText();
     expect(historyText).toMatch(/TS\d+/);
 
@@ -102,13 +105,13 @@ describe("with no signal", () => {
     await page.goto(`${baseUrl}/products?category=home`);
     await page.getByRole("heading", { level: 3, name: firstProduct }).waitFor();
     await expect
-      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText(), SLOW)
       .toMatch(OFFLINE_NOTICE);
     await page.getByRole("heading", { level: 3, name: firstProduct }).getByRole("link").click();
     await page.getByRole("heading", { level: 1, name: firstProduct }).waitFor();
     await page.goto(`${baseUrl}/orders-history`);
     await page.getByRole("heading", { level: 1, name: /order/i }).waitFor();
-    await expect.poll(() => page.getByRole("main").innerText()).toBe(historyText);
+    await expect.poll(() => page.getByRole("main").innerText(), SLOW).toBe(historyText);
     await page.screenshot({ path: path.join(os.tmpdir(), "offline-orders-390.png") });
     await page.context().close();
   });
@@ -130,22 +133,23 @@ describe("with no signal", () => {
     // One line in the cart while online.
     await card(firstSku).getByRole("button", { name: "Add to cart", exact: true }).click();
     await expect
-      .poll(async () => (await cartOf(token)).cartItems.map((l) => [l.productId, l.quantity]))
+      .poll(async () => (await cartOf(token)).cartItems.map((l) => [l.productId, l.quantity]), SLOW)
       .toEqual([[firstSku, 1]]);
 
     const other = await page.context().newPage();
     await other.goto(`${baseUrl}/products?category=home`);
     await goOffline(page.context(), page, other);
+    await page.waitForFunction(() => !navigator.onLine);
     // Offline: the line goes to 3 packs, and a second product joins.
     const more = card(firstSku).getByRole("button", { name: /^One pack more of/ });
     await more.click();
     await expect
-      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText(), SLOW)
       .toMatch(/1 cart change/);
     await more.click();
     await card(nextSku).getByRole("button", { name: "Add to cart", exact: true }).click();
     await expect
-      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText())
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText(), SLOW)
       .toMatch(/2 cart changes wait to be sent\./);
     // Kept across a reload with no signal.
     await page.reload();
@@ -154,9 +158,12 @@ describe("with no signal", () => {
     // The cart shows both lines offline, each with its picture (another size of it, if need be).
     await page.goto(`${baseUrl}/cart`);
     const pictures = page.getByRole("main").locator("img");
-    await expect.poll(() => pictures.count()).toBe(2);
+    await expect.poll(() => pictures.count(), SLOW).toBe(2);
     await expect
-      .poll(() => pictures.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .poll(
+        () => pictures.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+        SLOW,
+      )
       .toEqual([true, true]);
 
     await page.context().setOffline(false);
@@ -194,7 +201,7 @@ describe("with no signal", () => {
       .first()
       .getByRole("button", { name: "Add to cart", exact: true })
       .click();
-    await expect.poll(async () => (await cartOf(token)).cartItems.length).toBe(1);
+    await expect.poll(async () => (await cartOf(token)).cartItems.length, SLOW).toBe(1);
     const ordersBefore = JSON.stringify(await ordersOf(token));
     await page.goto(`${baseUrl}/checkout`);
     await page.getByRole("button", { name: "Place order" }).waitFor();
@@ -241,8 +248,9 @@ describe("a new version", () => {
       expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
       await expect
-        .poll(() =>
-          page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+        .poll(
+          () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+          SLOW,
         )
         .toBeNull();
       await page.context().close();

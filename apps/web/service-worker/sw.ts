@@ -78,6 +78,11 @@ registerRoute(
   new CacheFirst({
     cacheName: "assets",
     plugins: [
+      // A file gone after a deploy is answered with the app's page: never keep that as the file.
+      {
+        cacheWillUpdate: async ({ response }) =>
+          /text\/html/.test(response.headers.get("Content-Type") ?? "") ? null : response,
+      },
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true }),
     ],
@@ -128,17 +133,13 @@ async function trim(cache: Cache, max: number): Promise<void> {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
 }
 
-async function networkFirstWithCopy(request: Request): Promise<Response> {
+async function networkFirstWithCopy(event: FetchEvent): Promise<Response> {
+  const request = event.request;
   const key = await copyKey(request);
   const cache = await caches.open(API_CACHE);
+  let response: Response;
   try {
-    const response = await fetch(request);
-    if (response.status === 200) {
-      await cache.delete(key);
-      await cache.put(key, response.clone());
-      await trim(cache, API_ENTRIES);
-    }
-    return response;
+    response = await fetch(request);
   } catch {
     const copy = await cache.match(key);
     if (!copy) return Response.error();
@@ -146,10 +147,21 @@ async function networkFirstWithCopy(request: Request): Promise<Response> {
     headers.set(OFFLINE_COPY_HEADER, "1");
     return new Response(copy.body, { status: copy.status, statusText: copy.statusText, headers });
   }
+  if (response.status === 200) {
+    // A copy that cannot be kept (storage full) never costs the buyer the fresh answer.
+    const kept = response.clone();
+    const keep = async () => {
+      await cache.delete(key);
+      await cache.put(key, kept);
+      await trim(cache, API_ENTRIES);
+    };
+    event.waitUntil(keep().catch(() => undefined));
+  }
+  return response;
 }
 
 self.addEventListener("fetch", (event: FetchEvent) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || !cachedApiRead(event.request.method, url.pathname)) return;
-  event.respondWith(networkFirstWithCopy(event.request));
+  event.respondWith(networkFirstWithCopy(event));
 });

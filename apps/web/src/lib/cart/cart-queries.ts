@@ -27,7 +27,6 @@ import { quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
 import { useShopper, type Shopper } from "../shopper";
 import {
-  forgetPendingChanges,
   lineFromProduct,
   pendingChanges,
   recordChange,
@@ -94,6 +93,18 @@ export function useCart(): CartState {
 /** The network was not reached (the server may or may not have had the call). */
 export const isUnreachable = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
 
+/**
+ * A change to send again later rather than drop: not reached, the login ended (sent once the
+ * buyer logs in again), or the server busy or failing. Anything else is the server's refusal.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.status === 0 ||
+    error.status === 401 ||
+    error.status === 408 ||
+    error.status === 429 ||
+    error.status >= 500);
+
 /** Sends offline changes quietly: what the server refused is said once, in one toast. */
 const replayServer: CartServer = {
   load: () => apiRequest(api.cart.getUserCart, { quiet: true }),
@@ -110,18 +121,15 @@ function useOfflineReplay(): void {
   const waiting = usePendingChanges(shopper).length > 0;
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (shopper === null) {
-      forgetPendingChanges();
-      return;
-    }
-    if (!online || !waiting) return;
+    // A session that ends keeps its changes (named by shopper, so no one else sees them): the
+    // same buyer logging in again, the next morning say, has them sent.
+    if (shopper === null || !online || !waiting) return;
     const replay = () =>
-      void replayPending(shopper, replayServer, isUnreachable)
+      void replayPending(shopper, replayServer, isRetryable)
         .then((outcome) => {
           if (!outcome) return;
           storeCart(queryClient, shopper, outcome.cart);
-          if (outcome.sent > outcome.refused.length)
-            successToast("Cart up to date", { description: OFFLINE_CHANGES_SENT });
+          if (outcome.sent > 0) successToast("Cart up to date", { description: OFFLINE_CHANGES_SENT });
           if (outcome.refused.length > 0)
             toast.warning("Not all changes made", {
               description: outcome.refused.map((r) => `${r.skuCode}: ${r.message}`).join(" "),
@@ -150,6 +158,24 @@ export const OFFLINE_NOT_ADDED =
 const queueing = (shopper: Shopper | null): shopper is Shopper =>
   shopper !== null && (!isOnline() || pendingChanges(shopper).length > 0);
 
+/**
+ * Sends a command; when the network is not reached on the way (the browser still saying online),
+ * the change joins the queue instead, as it would have offline: the queue's replay finds it made
+ * if the server did get it, so it is never made twice.
+ */
+async function sendOrKeep<R>(
+  shopper: Shopper | null,
+  change: Omit<PendingChange, "madeAt"> | null,
+  send: () => Promise<R>,
+): Promise<R | undefined> {
+  try {
+    return await send();
+  } catch (error) {
+    if (shopper === null || change === null || !isUnreachable(error)) throw error;
+    return keepForLater(shopper, change);
+  }
+}
+
 /** A cart change the buyer made, kept for later: said as a toast, with no answer from the server. */
 function keepForLater(shopper: Shopper, change: Omit<PendingChange, "madeAt">): undefined {
   recordChange(shopper, change);
@@ -172,20 +198,27 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
     name: "add",
     // A login without a customer account still asks, so the server's reason is what the user reads.
     send: async ({ product, ...command }: AddToCartVariables) => {
+      const inCart = cart?.cartItems.find((l) => l.productId === command.skuCode);
+      const quantity = (inCart?.quantity ?? 0) + command.quantity;
+      const change = {
+        skuCode: command.skuCode,
+        quantity,
+        minOrderQuantityDiscount:
+          inCart?.minOrderQuantityDiscount ?? product?.minOrderQuantityDiscount ?? null,
+        dealReference: inCart?.dealReference ?? product?.dealReference ?? null,
+        line: inCart
+          ? rescaled(inCart, quantity)
+          : product
+            ? lineFromProduct(product, quantity, cart?.id ?? 0)
+            : null,
+      };
       if (queueing(shopper)) {
-        const inCart = cart?.cartItems.find((l) => l.productId === command.skuCode);
-        if (!inCart && !product) throw offlineRefusal(OFFLINE_NOT_ADDED);
-        const quantity = (inCart?.quantity ?? 0) + command.quantity;
-        return keepForLater(shopper, {
-          skuCode: command.skuCode,
-          quantity,
-          minOrderQuantityDiscount:
-            inCart?.minOrderQuantityDiscount ?? product?.minOrderQuantityDiscount ?? null,
-          dealReference: inCart?.dealReference ?? product?.dealReference ?? null,
-          line: product && !inCart ? lineFromProduct(product, quantity, cart?.id ?? 0) : null,
-        });
+        if (!change.line) throw offlineRefusal(OFFLINE_NOT_ADDED);
+        return keepForLater(shopper, change);
       }
-      return apiRequest(api.cart.addItem, { body: command });
+      return sendOrKeep(shopper, change.line ? change : null, () =>
+        apiRequest(api.cart.addItem, { body: command, quietWhenUnreachable: change.line !== null }),
+      );
     },
     onStored: (answer) => {
       if (answer === undefined) return;
@@ -244,17 +277,17 @@ export function useRemoveFromCart() {
   return useShoppingListCommand(cartList, {
     name: "remove",
     send: (skuCode: string) => {
-      if (queueing(shopper))
-        return Promise.resolve(
-          keepForLater(shopper, {
-            skuCode,
-            quantity: 0,
-            minOrderQuantityDiscount: null,
-            dealReference: null,
-            line: null,
-          }),
-        );
-      return apiRequest(api.cart.removeItem, { body: { skuCode, remove: true } });
+      const change = {
+        skuCode,
+        quantity: 0,
+        minOrderQuantityDiscount: null,
+        dealReference: null,
+        line: null,
+      };
+      if (queueing(shopper)) return Promise.resolve(keepForLater(shopper, change));
+      return sendOrKeep(shopper, change, () =>
+        apiRequest(api.cart.removeItem, { body: { skuCode, remove: true }, quietWhenUnreachable: true }),
+      );
     },
     onError: reloadAfterFailure,
   });
@@ -272,19 +305,21 @@ export function useSetCartQuantity() {
       line: CartItem;
       quantity: number;
     }): Promise<Cart | CartAfterAdd | undefined> => {
-      if (queueing(shopper))
-        return keepForLater(shopper, {
-          skuCode: line.productId,
-          quantity,
-          minOrderQuantityDiscount: line.minOrderQuantityDiscount,
-          dealReference: line.dealReference,
-          line: quantity > 0 ? rescaled(line, quantity) : null,
-        });
+      const wanted = {
+        skuCode: line.productId,
+        quantity,
+        minOrderQuantityDiscount: line.minOrderQuantityDiscount,
+        dealReference: line.dealReference,
+        line: quantity > 0 ? rescaled(line, quantity) : null,
+      };
+      if (queueing(shopper)) return keepForLater(shopper, wanted);
       const change = quantityChange(line, quantity);
       if (change === null) return undefined;
-      return change.kind === "add"
-        ? apiRequest(api.cart.addItem, { body: change.command })
-        : apiRequest(api.cart.removeItem, { body: change.command });
+      return sendOrKeep(shopper, wanted, () =>
+        change.kind === "add"
+          ? apiRequest(api.cart.addItem, { body: change.command, quietWhenUnreachable: true })
+          : apiRequest(api.cart.removeItem, { body: change.command, quietWhenUnreachable: true }),
+      );
     },
     onStored: (answer) => {
       const limited = answer && "added" in answer ? stockLimitedAdd(answer.added) : null;

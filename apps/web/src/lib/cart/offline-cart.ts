@@ -78,18 +78,25 @@ export function usePendingChanges(shopper: Shopper | null): PendingChange[] {
   return shopper !== null && stored?.shopper === shopper ? stored.changes : [];
 }
 
+/** Takes in what another tab wrote since (storage events arrive late), before a write of ours. */
+function refresh(): void {
+  if (storage()) pendingStore.set(load());
+}
+
 /** Keeps a change; it replaces an earlier one for the same product and goes to the back of the queue. */
 export function recordChange(
   shopper: Shopper,
   change: Omit<PendingChange, "madeAt">,
   now = Date.now(),
 ): void {
+  refresh();
   const kept = pendingChanges(shopper).filter((c) => c.skuCode !== change.skuCode);
   save({ shopper, changes: [...kept, { ...change, madeAt: now }] });
 }
 
 /** Drops a change the server has answered, unless the buyer has changed that product again since. */
 function settle(shopper: Shopper, sent: PendingChange): void {
+  refresh();
   const changes = pendingChanges(shopper).filter(
     (c) => !(c.skuCode === sent.skuCode && c.madeAt === sent.madeAt),
   );
@@ -196,8 +203,11 @@ export interface ReplayOutcome {
   interrupted: boolean;
 }
 
-/** Whether a failure means "not reached" (try again later) rather than "refused". */
-export type IsUnreachable = (error: unknown) => boolean;
+/** Whether a failure means "try again later" (not reached, server busy, login ended) rather than "refused". */
+export type IsRetryable = (error: unknown) => boolean;
+
+/** The replay running in this tab, if one is: a second request waits for it rather than racing it. */
+let running: Promise<ReplayOutcome | null> | null = null;
 
 /**
  * Sends `shopper`'s waiting changes in order, each as the command that takes the server's cart
@@ -207,7 +217,7 @@ export type IsUnreachable = (error: unknown) => boolean;
 export async function replayPending(
   shopper: Shopper,
   server: CartServer,
-  isUnreachable: IsUnreachable,
+  isRetryable: IsRetryable,
 ): Promise<ReplayOutcome | null> {
   const run = async (): Promise<ReplayOutcome | null> => {
     if (pendingChanges(shopper).length === 0) return null;
@@ -228,7 +238,7 @@ export async function replayPending(
             command.kind === "add" ? await server.add(command.command) : await server.remove(command.command);
         outcome.sent += 1;
       } catch (error) {
-        if (isUnreachable(error)) {
+        if (isRetryable(error)) {
           outcome.interrupted = true;
           break;
         }
@@ -242,6 +252,11 @@ export async function replayPending(
     }
     return outcome;
   };
+  if (running) return running;
   const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
-  return locks ? locks.request(`tradeshop-cart-replay`, run) : run();
+  const started = (async () => (locks ? await locks.request("tradeshop-cart-replay", run) : run()))();
+  running = started.finally(() => {
+    running = null;
+  });
+  return running;
 }

@@ -43,9 +43,26 @@ export function noteAnswer(headers: Headers): void {
   }
 }
 
+/** While the server cannot be reached with the browser saying online, it is asked this often whether it can. */
+const PROBE_MS = 15_000;
+let probe: ReturnType<typeof setInterval> | null = null;
+
 /** The network could not be reached for a call (status 0): the shop is offline, whatever the flag said. */
 export function noteUnreachable(): void {
   unreachableStore.set(true);
+  if (probe !== null || typeof window === "undefined") return;
+  // Nothing else may ask the server for a while (a buyer staying on the cart): a small probe does.
+  probe = setInterval(() => {
+    if (!browserStore.get()) return;
+    fetch("/api/health/live", { cache: "no-store" })
+      .then((res) => {
+        if (res.status >= 500) return;
+        unreachableStore.set(false);
+        if (probe !== null) clearInterval(probe);
+        probe = null;
+      })
+      .catch(() => undefined);
+  }, PROBE_MS);
 }
 
 /** For tests: back to what the browser says, with no copies shown. */
