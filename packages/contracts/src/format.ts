@@ -29,3 +29,24 @@ export function formatShopDate(day: Date | string): string {
   const [year, month, date] = iso.split("-");
   return `${date}-${MONTHS[Number(month) - 1]}-${year}`;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A statement month "2026-11" as "November 2026" (the page's month picker and the PDF's title). */
+export function formatMonth(month: string): string {
+  const [year, m] = month.split("-");
+  return `${MONTH_NAMES[Number(m) - 1] ?? ""} ${year ?? ""}`;
+}

@@ -9,7 +9,8 @@ import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
 import { assertCanSend, queueEmail } from "../messaging/outgoing";
 import { statementAccountOf, statementOf } from "./account-statement";
-import { monthName, statementPdf } from "./statement-pdf";
+import { formatMonth } from "@trade-shop/contracts/format";
+import { statementPdf } from "./statement-pdf";
 
 export async function emailStatement(
   config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL">,
@@ -27,7 +28,7 @@ export async function emailStatement(
   }
   const statement = await statementOf(db, customer, month);
   const pdf = await statementPdf(statement, account);
-  const name = monthName(month);
+  const name = formatMonth(month);
   const minute = new Date().toISOString().slice(0, 16);
   await db.transaction().execute((trx) =>
     queueEmail(trx, `statement:${customer.accountId}:${month}:${minute}`, {

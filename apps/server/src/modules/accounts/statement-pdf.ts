@@ -1,32 +1,16 @@
 // The month's statement as a PDF: the company's letterhead, the account, opening balance,
 // every document with its running balance, closing balance and ageing, in the shop's formats.
-import { formatRandCents, formatShopDate, formatShopDateTime } from "@trade-shop/contracts/format";
+import {
+  formatMonth,
+  formatRandCents,
+  formatShopDate,
+  formatShopDateTime,
+} from "@trade-shop/contracts/format";
 import { toCents } from "@trade-shop/contracts/common";
 import type { Statement } from "@trade-shop/contracts/statements";
 import { createPdfSheet } from "../../shared/pdf-sheet";
 
 const rand = (value: number) => formatRandCents(toCents(value));
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "November 2026" for 2026-11. */
-export function monthName(month: string): string {
-  const [year, m] = month.split("-");
-  return `${MONTH_NAMES[Number(m) - 1]} ${year}`;
-}
-
 export interface StatementAccount {
   address: readonly (string | null)[];
   taxNumber: string | null;
@@ -35,7 +19,7 @@ export interface StatementAccount {
 
 export async function statementPdf(statement: Statement, account: StatementAccount): Promise<Uint8Array> {
   const sheet = await createPdfSheet({
-    title: `Statement ${statement.accountId} ${monthName(statement.month)}`,
+    title: `Statement ${statement.accountId} ${formatMonth(statement.month)}`,
     subject: `Closing balance ${rand(statement.closingBalance)}`,
   });
   sheet.letterhead("STATEMENT", [

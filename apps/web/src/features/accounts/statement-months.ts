@@ -1,19 +1,7 @@
 // The months a customer can pick a statement for: this month in Johannesburg and the eleven
 // before it, newest first, as "2026-11" with "November 2026" to show.
-const NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { formatMonth } from "@trade-shop/contracts/format";
+
 const SAST_MS = 2 * 3_600_000;
 
 export function statementMonths(now: Date, count = 12): { value: string; label: string }[] {
@@ -21,6 +9,6 @@ export function statementMonths(now: Date, count = 12): { value: string; label: 
   return Array.from({ length: count }, (_, back) => {
     const at = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
     const value = at.toISOString().slice(0, 7);
-    return { value, label: `${NAMES[at.getUTCMonth()]} ${at.getUTCFullYear()}` };
+    return { value, label: formatMonth(value) };
   });
 }
