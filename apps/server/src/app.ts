@@ -38,6 +38,7 @@ import { crawlerRoutes } from "./modules/content/crawlers";
 import { mailboxRoutes } from "./modules/messaging/mailbox-routes";
 import { orderRoutes } from "./modules/orders/routes";
 import { realtimeRoutes } from "./modules/realtime/routes";
+import { repRoutes } from "./modules/reps/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { wishlistRoutes } from "./modules/wishlist/routes";
 
@@ -130,6 +131,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   cartRoutes(app, deps);
   wishlistRoutes(app, deps);
   orderRoutes(app, deps);
+  repRoutes(app, deps);
   backOfficeRoutes(app, deps);
   realtimeRoutes(app, deps);
   reportsRoutes(app, deps);

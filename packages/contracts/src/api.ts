@@ -70,6 +70,8 @@ export interface ApiRoute {
 
 /** Names of the headers and cookie every request deals with (DESIGN §3). */
 export const TENANT_HEADER = "TenantId";
+/** A Rep's customer account to shop as, by account number (decision 127). */
+export const ACTING_FOR_HEADER = "X-Acting-For";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const XSRF_COOKIE = "XSRF-TOKEN";
 

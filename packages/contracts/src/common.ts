@@ -101,8 +101,11 @@ export const BreadcrumbItem = z.object({
 });
 export type BreadcrumbItem = z.infer<typeof BreadcrumbItem>;
 
-/** NoImage is a role only so that its holders see the No Images work list at /manage. */
-export const RoleName = z.enum(["Customer", "Staff", "Admin", "NoImage"]);
+/**
+ * NoImage is a role only so that its holders see the No Images work list at /manage; a Rep
+ * shops as the customer accounts an admin assigned to them (decision 127).
+ */
+export const RoleName = z.enum(["Customer", "Staff", "Admin", "NoImage", "Rep"]);
 export type RoleName = z.infer<typeof RoleName>;
 
 export const MAX_QUANTITY = 9999;

@@ -34,6 +34,11 @@ export const PROBLEMS = {
   forbidden: { status: 403, about: "The login does not hold a role this action needs." },
   tenant_forbidden: { status: 403, about: "The TenantId header names a tenant the login does not hold." },
   not_a_customer: { status: 403, about: "The login is not linked to a customer account in this tenant." },
+  account_not_assigned: {
+    status: 403,
+    about:
+      "The X-Acting-For header names a customer account this login may not order for: only a Rep may send it, for an account assigned to them in this tenant.",
+  },
   account_disabled: { status: 403, about: "The account is disabled. Contact your sales representative." },
   password_change_required: {
     status: 403,
@@ -74,6 +79,10 @@ export const PROBLEMS = {
   own_account: {
     status: 409,
     about: "An admin cannot disable their own account or take the Admin role away from themselves.",
+  },
+  not_a_rep: {
+    status: 409,
+    about: "Customer accounts are assigned only to users holding the Rep role; give the user the role first.",
   },
   last_admin: { status: 409, about: "The change would leave the shop without an enabled Admin." },
   tenant_required: {

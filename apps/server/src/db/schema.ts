@@ -75,6 +75,7 @@ export interface CartItems {
 
 export interface Carts {
   createdDate: Generated<Timestamp>;
+  customerId: number | null;
   id: Generated<number>;
   orderReference: string;
   tenantId: string;
@@ -354,6 +355,14 @@ export interface RealtimeTickets {
   userId: number;
 }
 
+export interface RepAccounts {
+  assignedAt: Generated<Timestamp>;
+  assignedBy: string;
+  customerId: number;
+  repUserId: number;
+  tenantId: string;
+}
+
 export interface Roles {
   description: Generated<string>;
   enabled: Generated<boolean>;
@@ -438,6 +447,7 @@ export interface WishlistItems {
 
 export interface Wishlists {
   createdDate: Generated<Timestamp>;
+  customerId: number | null;
   id: Generated<number>;
   tenantId: string;
   userId: number;
@@ -470,6 +480,7 @@ export interface DB {
   productImages: ProductImages;
   products: Products;
   realtimeTickets: RealtimeTickets;
+  repAccounts: RepAccounts;
   roles: Roles;
   searchTerms: SearchTerms;
   sentMessages: SentMessages;

@@ -41,6 +41,10 @@ export const ROLES = [
     name: "NoImage",
     description: "Sees the No Images link to the work list of products without an image (/manage)",
   },
+  {
+    name: "Rep",
+    description: "Sales rep: chooses a customer account assigned to them and orders as that account",
+  },
 ] as const;
 
 export type RoleName = (typeof ROLES)[number]["name"];

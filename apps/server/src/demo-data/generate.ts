@@ -69,6 +69,7 @@ export interface DemoTables {
   users: Row<"users">[];
   userRoles: Row<"userRoles">[];
   userTenants: Row<"userTenants">[];
+  repAccounts: Row<"repAccounts">[];
   orders: Row<"orders">[];
   orderLines: Row<"orderLines">[];
   orderStatusHistory: Row<"orderStatusHistory">[];
@@ -92,6 +93,7 @@ export const DEMO_TABLE_ORDER: readonly (keyof DemoTables)[] = [
   "users",
   "userRoles",
   "userTenants",
+  "repAccounts",
   "orders",
   "orderLines",
   "orderStatusHistory",
@@ -181,6 +183,7 @@ export function generateDemoData(options: DemoOptions = {}): DemoData {
       users: people.users,
       userRoles: people.userRoles,
       userTenants: people.userTenants,
+      repAccounts: people.repAccounts,
       orders: orders.orders,
       orderLines: orders.lines,
       orderStatusHistory: orders.history,
@@ -444,6 +447,8 @@ interface DemoUser {
   roles: readonly RoleName[];
   tenants: readonly TenantId[];
   customerAccount?: string;
+  /** The accounts a Rep orders for (decision 127). */
+  repAccounts?: readonly string[];
 }
 
 /** The demo logins of DESIGN.md §5; all share the password Demo-Trade-2026. */
@@ -477,6 +482,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastname: "Naidoo",
     roles: ["Admin"],
     tenants: ["gauteng", "coastal"],
+  },
+  {
+    username: "rep",
+    firstname: "Sipho",
+    lastname: "Khumalo",
+    roles: ["Rep"],
+    tenants: ["coastal"],
+    repAccounts: ["CUS0040", "CUS0041", "CUS0042"],
   },
 ];
 
@@ -741,6 +754,7 @@ function generateCustomers(
   const users: Row<"users">[] = [];
   const userRoles: Row<"userRoles">[] = [];
   const userTenants: Row<"userTenants">[] = [];
+  const repAccounts: Row<"repAccounts">[] = [];
   const createdDate = new Date(referenceDate.getTime() - 400 * DAY_MS);
   for (const user of DEMO_USERS) {
     const id = users.length + 1;
@@ -760,6 +774,17 @@ function generateCustomers(
     for (const role of user.roles)
       userRoles.push({ userId: id, roleId: ROLES.findIndex((r) => r.name === role) + 1 });
     for (const tenantId of user.tenants) userTenants.push({ userId: id, tenantId });
+    for (const accountId of user.repAccounts ?? []) {
+      const served = customers.find((c) => c.accountId === accountId && user.tenants.includes(c.tenantId));
+      if (!served) throw new Error(`The demo rep ${user.username} serves ${accountId}, which is not in their tenants`);
+      repAccounts.push({
+        tenantId: served.tenantId,
+        repUserId: id,
+        customerId: served.id,
+        assignedBy: "system",
+        assignedAt: createdDate,
+      });
+    }
   }
   const staffId = users.find((user) => user.username === "staff")?.id;
   if (staffId === undefined)
@@ -769,5 +794,5 @@ function generateCustomers(
     const user = users.find((u) => u.customerId === customer.id);
     return user?.id === undefined ? undefined : { id: user.id, username: user.username };
   };
-  return { customers, customerRows, addresses, users, userRoles, userTenants, userFor, staffUser };
+  return { customers, customerRows, addresses, users, userRoles, userTenants, repAccounts, userFor, staffUser };
 }

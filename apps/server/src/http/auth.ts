@@ -31,6 +31,15 @@ function tenantFor(request: FastifyRequest, claims: TokenClaims): string | undef
   return requested;
 }
 
+/** The account number of the X-Acting-For header, if any (decision 127). */
+function actingFor(request: FastifyRequest): string | undefined {
+  const header = request.headers["x-acting-for"];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return undefined;
+  if (value.length > 20) throw new DomainError("bad_request", "The X-Acting-For header is not an account number.");
+  return value;
+}
+
 export async function identify(request: FastifyRequest, tokens: TokenService): Promise<Principal | undefined> {
   const token = bearerToken(request);
   if (!token) return undefined;
@@ -41,6 +50,7 @@ export async function identify(request: FastifyRequest, tokens: TokenService): P
     roles: claims.roles,
     tenants: claims.tenants,
     tenantId: tenantFor(request, claims),
+    actingFor: actingFor(request),
     tokenVersion: claims.ver ?? 0,
   };
 }

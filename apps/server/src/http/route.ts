@@ -29,6 +29,8 @@ export function problemsOf(route: ApiRoute): ProblemCode[] {
   if (route.auth) for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
   if (route.auth && route.roles?.length) codes.add("forbidden");
   for (const code of route.problems ?? []) codes.add(code);
+  // Every route that looks up the caller's customer honours a Rep's X-Acting-For (decision 127).
+  if (codes.has("not_a_customer")) codes.add("account_not_assigned");
   if (route.usesDatabase !== false) codes.add("database_unavailable");
   codes.add("internal_error");
   return [...codes];

@@ -8,6 +8,11 @@ export interface Principal {
   tenants: string[];
   /** The tenant this request acts for: the TenantId header, or the token's first tenant. */
   tenantId: string | undefined;
+  /**
+   * The customer account a Rep shops as (the X-Acting-For header's account number); checked
+   * against the rep's assignments where a customer is looked up (decision 127).
+   */
+  actingFor?: string | undefined;
   /** The user's token version the token was issued with (0 for tokens from before versions). */
   tokenVersion: number;
 }

@@ -4,9 +4,9 @@ import type { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../shared/principal";
 import { notFound } from "../../shared/domain-error";
 import { creditPosition } from "./credit";
+import { callersAccount, type Caller } from "./customer-context";
 
 /** Balance, limit and what remains of it for one customer account (remaining is negative when over). */
 export async function accountPosition(
@@ -24,21 +24,20 @@ export async function accountPosition(
   };
 }
 
-/** The caller's customer account, whether or not it is active (like GetCustomerDetails). */
-export async function accountOfUser(db: Db, principal: Pick<Principal, "userId"> & { tenantId: string }) {
+/**
+ * The caller's customer account (a Rep's: the one acted for), whether or not it is active
+ * (like GetCustomerDetails).
+ */
+export async function accountOfUser(db: Db, principal: Caller & { tenantId: string }) {
   return db
-    .selectFrom("users")
-    .innerJoin("customers", "customers.id", "users.customerId")
+    .selectFrom("customers")
     .select(["customers.id as customerId", "customers.accountId", "customers.tenantId"])
-    .where("users.id", "=", principal.userId)
+    .where(await callersAccount(db, principal))
     .where("customers.tenantId", "=", principal.tenantId)
     .executeTakeFirst();
 }
 
-export async function creditDetailsFor(
-  db: Db,
-  principal: Pick<Principal, "userId"> & { tenantId: string },
-): Promise<CreditDetails> {
+export async function creditDetailsFor(db: Db, principal: Caller & { tenantId: string }): Promise<CreditDetails> {
   const account = await accountOfUser(db, principal);
   if (!account) throw notFound("Your login is not linked to a customer account in this tenant.");
   const { dcBalance: _balance, ...details } = await accountPosition(db, account);

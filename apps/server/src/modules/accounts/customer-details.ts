@@ -4,18 +4,14 @@ import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../shared/principal";
 import { notFound } from "../../shared/domain-error";
 import { addressFields } from "./address-fields";
+import { callersAccount, type Caller } from "./customer-context";
 import { LICENCE_NOTICE_DAYS } from "./liquor-licence";
 
-export async function customerDetailsFor(
-  db: Db,
-  principal: Pick<Principal, "userId"> & { tenantId: string },
-): Promise<CustomerDetails> {
+export async function customerDetailsFor(db: Db, principal: Caller & { tenantId: string }): Promise<CustomerDetails> {
   const row = await db
-    .selectFrom("users")
-    .innerJoin("customers", "customers.id", "users.customerId")
+    .selectFrom("customers")
     .innerJoin("priceLists", "priceLists.id", "customers.pricelistId")
     .selectAll("customers")
     .select("priceLists.name as pricelistName")
@@ -27,7 +23,7 @@ export async function customerDetailsFor(
         "licenceDaysLeft",
       ),
     ])
-    .where("users.id", "=", principal.userId)
+    .where(await callersAccount(db, principal))
     .where("customers.tenantId", "=", principal.tenantId)
     .executeTakeFirst();
   if (!row) throw notFound("Your login is not linked to a customer account in this tenant.");

@@ -22,7 +22,7 @@ import {
   type UserRow,
 } from "./queries";
 
-type Admin = Pick<Principal, "userId" | "username" | "tenants"> & { tenantId: string };
+export type Admin = Pick<Principal, "userId" | "username" | "tenants"> & { tenantId: string };
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -50,7 +50,7 @@ export function toUserDto(row: UserRow): User {
 
 const userNotFound = () => notFound("There is no such user in this tenant.");
 
-async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
+export async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
   const row = await findUserRow(db, userId, heldTenants(admin));
   if (!row) throw userNotFound();
   return row;
@@ -60,7 +60,7 @@ async function visibleUser(db: Db, admin: Admin, userId: number): Promise<UserRo
  * A user this admin may change: one whose every tenant the admin holds too. An admin of one
  * tenant must not reset the password of, promote, or disable someone who also works in another.
  */
-async function manageableUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
+export async function manageableUser(db: Db, admin: Admin, userId: number): Promise<UserRow> {
   const row = await visibleUser(db, admin, userId);
   const notHeld = row.tenants.filter((t) => !admin.tenants.includes(t));
   if (notHeld.length > 0) {
@@ -101,7 +101,7 @@ function sameSet(a: readonly string[], b: readonly string[]) {
 }
 
 /** Every tenant the admin holds (the one they act for at least): the users list covers them all. */
-const heldTenants = (admin: Admin) => [...new Set([admin.tenantId, ...admin.tenants])];
+export const heldTenants = (admin: Admin) => [...new Set([admin.tenantId, ...admin.tenants])];
 
 export async function listUsers(db: Db, admin: Admin): Promise<User[]> {
   return (await listUserRows(db, heldTenants(admin))).map(toUserDto);

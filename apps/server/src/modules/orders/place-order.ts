@@ -1,7 +1,7 @@
 // Placing an order (SPEC §4 Order placement, DESIGN.md §4). One transaction of named steps:
 // lock the cart and its account (or find the order the cart already became), re-price it and
 // compare with what the customer saw, check liquor and credit, write the order, queue the
-// back-office hand-off, empty the cart and, last, take stock. The cart's orderReference makes
+// back-office hand-off and the confirmation e-mail, empty the cart and, last, take stock. The cart's orderReference makes
 // it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
 // tab) returns the first order. Each step is one or two statements (decision 78).
 import { toCents, toRand } from "@trade-shop/contracts/common";
@@ -16,7 +16,9 @@ import { cartFrom } from "../cart/cart";
 import { enqueue } from "../outbox/outbox";
 import { priceItems, type PricedItem, type PricedItems } from "../shopping-lists/priced-items";
 import { liquorRefusal } from "../accounts/liquor-licence";
+import { listOwner } from "../shopping-lists/purchasable";
 import { listLines, openList, renewCart, type ListHeader } from "../shopping-lists/storage";
+import { queueOrderConfirmation } from "./order-confirmation";
 import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
 
@@ -29,6 +31,8 @@ export interface PlaceOrderContext {
   username: string;
   /** Staff and Admin may override the credit check (DESIGN.md §4). */
   mayOverrideCredit: boolean;
+  /** Whether the shop can send e-mail: the confirmation is queued only then (decision 11). */
+  confirmByEmail: boolean;
 }
 
 /** A refusal of POST /api/Order: its code and members as the contract's OrderConflict says. */
@@ -47,6 +51,7 @@ export async function placeOrder(db: Db, ctx: PlaceOrderContext, command: Create
     await assertWithinCredit(trx, ctx, command, priced);
     const order = await writeOrder(trx, ctx, command, priced, account, address);
     await handOff(trx, order.id, ctx.customer);
+    if (ctx.confirmByEmail) await queueOrderConfirmation(trx, order, account, ctx.userId);
     await renewCart(trx, cart.id);
     await takeStock(trx, ctx.customer.stockingWarehouseCode, priced.items);
     return order;
@@ -76,7 +81,7 @@ async function earlierOrder(
   const earlier = await findOrder(trx, scope, { orderReference: command.orderReference });
   if (earlier) return earlier;
   // A user without a cart yet gets one, and the reference to submit with it.
-  cart ??= await openList(trx, "cart", { tenantId: ctx.customer.tenantId, userId: ctx.userId });
+  cart ??= await openList(trx, "cart", listOwner(ctx.customer, ctx.userId));
   throw refusal(
     { code: "cart_changed", orderReference: cart.orderReference },
     "Your cart has changed since this page was loaded. Please review your cart and try again.",

@@ -34,11 +34,13 @@ export async function lockCartAndAccount(
   trx: Db,
   owner: { tenantId: string; userId: number; customerId: number },
 ): Promise<{ cart: ListHeader; account: OrderingAccount } | undefined> {
-  // carts (tenant_id, user_id) unique; customers primary key.
+  // carts (tenant_id, user_id, customer_id) unique; customers primary key. The cart is the one
+  // kept for this customer, so a Rep's cart for another account can never be ordered here.
   const { rows } = await sql<ListHeader & OrderingAccount>`
     WITH cart AS MATERIALIZED (
       SELECT id, user_id, order_reference::text AS order_reference, created_date FROM carts
-       WHERE tenant_id = ${owner.tenantId} AND user_id = ${owner.userId} FOR UPDATE)
+       WHERE tenant_id = ${owner.tenantId} AND user_id = ${owner.userId} AND customer_id = ${owner.customerId}
+         FOR UPDATE)
     SELECT cart.id, cart.user_id, cart.order_reference, cart.created_date,
            c.name, c.tax_number, c.contact_email, c.contact_cellphone, c.rep_code, c.vendor_number,
            c.address1, c.address2, c.address3, c.address4, c.address5, c.address_pc

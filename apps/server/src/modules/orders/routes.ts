@@ -8,13 +8,14 @@ import { hasAnyRole } from "../../shared/principal";
 import { DomainError, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { customerOfRequest } from "../../http/customer-of-request";
+import { canSend } from "../messaging/outgoing";
 import { placeOrder } from "./place-order";
 import { findOrder, orderHistory } from "./queries";
 
 const STAFF_ROLES = ["Staff", "Admin"];
 const ID_REQUIRED = "The parameter 'id' must be defined.";
 
-export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+export function orderRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
   handle(app, api.orders.create, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return placeOrder(
@@ -24,6 +25,7 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
         userId: principal.userId,
         username: principal.username,
         mayOverrideCredit: hasAnyRole(principal.roles, STAFF_ROLES),
+        confirmByEmail: canSend(config, "email"),
       },
       request.body,
     );

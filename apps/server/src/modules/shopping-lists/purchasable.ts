@@ -23,6 +23,7 @@ export async function assertPurchasable(db: Db, customer: CustomerContext, skuCo
 export const listOwner = (customer: CustomerContext, userId: number): ListOwner => ({
   tenantId: customer.tenantId,
   userId,
+  customerId: customer.customerId,
 });
 
 export async function readList(db: Db, kind: ListKind, customer: CustomerContext, userId: number) {

@@ -1,5 +1,6 @@
 // The cart and the wishlist are the same thing kept in two tables: one list per user per
-// tenant, holding SKU lines with a quantity. This is their storage; modules/cart and
+// tenant per customer account it buys for (a Rep keeps one for each account, decision 127),
+// holding SKU lines with a quantity. This is their storage; modules/cart and
 // modules/wishlist add what differs (the cart's order reference, the answers' shapes).
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -32,6 +33,8 @@ export interface ListLine {
 export interface ListOwner {
   tenantId: string;
   userId: number;
+  /** The customer account the list buys for: the login's own, or the one a Rep acts for. */
+  customerId: number;
 }
 
 /** The owner's list, created on first use; with `lock`, held until the transaction ends. */
@@ -39,12 +42,13 @@ export async function openList(db: Db, kind: ListKind, owner: ListOwner, options
   const t = tables[kind];
   const reference = kind === "cart" ? sql`, order_reference` : sql``;
   const referenceValue = kind === "cart" ? sql`, ${randomUUID()}::uuid` : sql``;
-  await sql`INSERT INTO ${t.list} (tenant_id, user_id ${reference}) VALUES (${owner.tenantId}, ${owner.userId} ${referenceValue})
-            ON CONFLICT (tenant_id, user_id) DO NOTHING`.execute(db);
+  await sql`INSERT INTO ${t.list} (tenant_id, user_id, customer_id ${reference})
+            VALUES (${owner.tenantId}, ${owner.userId}, ${owner.customerId} ${referenceValue})
+            ON CONFLICT (tenant_id, user_id, customer_id) DO NOTHING`.execute(db);
   const selectReference = kind === "cart" ? sql`order_reference::text` : sql`NULL::text`;
   const result = await sql<ListHeader>`
     SELECT id, user_id, ${selectReference} AS order_reference, created_date FROM ${t.list}
-     WHERE tenant_id = ${owner.tenantId} AND user_id = ${owner.userId}
+     WHERE tenant_id = ${owner.tenantId} AND user_id = ${owner.userId} AND customer_id = ${owner.customerId}
      ${options.lock ? sql`FOR UPDATE` : sql``}`.execute(db);
   return result.rows[0]!;
 }

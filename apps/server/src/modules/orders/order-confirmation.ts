@@ -1,0 +1,41 @@
+// The order confirmation e-mail: queued in the placing transaction (so it goes exactly when the
+// order commits) to the customer account's contact address, whoever placed the order — a buyer
+// of the account or a Rep ordering for it (decision 127).
+import { toCents } from "@trade-shop/contracts/common";
+import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
+import type { Order } from "@trade-shop/contracts/orders";
+import type { Db } from "../../db/database";
+import { queueEmail } from "../messaging/outgoing";
+
+export async function queueOrderConfirmation(
+  trx: Db,
+  order: Order,
+  account: { name: string; contactEmail: string | null },
+  placedByUserId: number,
+) {
+  if (!account.contactEmail) return;
+  const placer = await trx
+    .selectFrom("users")
+    .select(["firstname", "lastname"])
+    .where("id", "=", placedByUserId)
+    .executeTakeFirst();
+  const lines = order.orderLines.map(
+    (l) => `  ${l.quantity} x ${l.productDescription}: ${formatRandCents(toCents(l.totalPriceExcl))} excl. VAT`,
+  );
+  await queueEmail(trx, `order-confirmation:${order.id}`, {
+    to: account.contactEmail,
+    subject: `Order ${order.orderId} received (${order.accountId})`,
+    text: [
+      `Dear ${account.name},`,
+      "",
+      `We have received order ${order.orderId}, placed on ${formatShopDateTime(order.createdDate)}${placer ? ` by ${placer.firstname} ${placer.lastname}` : ""}.`,
+      "",
+      ...lines,
+      "",
+      `Total: ${formatRandCents(toCents(order.totalPriceExcl))} excl. VAT, ${formatRandCents(toCents(order.totalPriceIncl))} incl. VAT.`,
+      "We will let you know as it moves through picking and delivery.",
+      "",
+      "Trade Shop",
+    ].join("\n"),
+  });
+}
