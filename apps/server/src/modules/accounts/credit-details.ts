@@ -37,7 +37,10 @@ export async function accountOfUser(db: Db, principal: Caller & { tenantId: stri
     .executeTakeFirst();
 }
 
-export async function creditDetailsFor(db: Db, principal: Caller & { tenantId: string }): Promise<CreditDetails> {
+export async function creditDetailsFor(
+  db: Db,
+  principal: Caller & { tenantId: string },
+): Promise<CreditDetails> {
   const account = await accountOfUser(db, principal);
   if (!account) throw notFound("Your login is not linked to a customer account in this tenant.");
   const { dcBalance: _balance, ...details } = await accountPosition(db, account);

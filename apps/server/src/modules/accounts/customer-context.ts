@@ -22,7 +22,10 @@ export type Caller = Pick<Principal, "userId" | "tenantId"> & Partial<Pick<Princ
 const REP_ROLE = "Rep";
 
 const notAssigned = (accountId: string) =>
-  new DomainError("account_not_assigned", `You may not order for account ${accountId}: it is not assigned to you.`);
+  new DomainError(
+    "account_not_assigned",
+    `You may not order for account ${accountId}: it is not assigned to you.`,
+  );
 
 /**
  * The id of the account a Rep acts for, once checked: the caller holds the Rep role (read from
@@ -54,10 +57,17 @@ export async function callersAccount(db: Db, caller: Caller) {
   return (eb: ExpressionBuilder<DB, "customers">) =>
     actedFor !== undefined
       ? eb("customers.id", "=", actedFor)
-      : eb("customers.id", "=", eb.selectFrom("users").select("users.customerId").where("users.id", "=", caller.userId));
+      : eb(
+          "customers.id",
+          "=",
+          eb.selectFrom("users").select("users.customerId").where("users.id", "=", caller.userId),
+        );
 }
 
-export async function customerContextFor(db: Db, principal: Caller | undefined): Promise<CustomerContext | undefined> {
+export async function customerContextFor(
+  db: Db,
+  principal: Caller | undefined,
+): Promise<CustomerContext | undefined> {
   if (!principal?.tenantId) return undefined;
   return db
     .selectFrom("customers")

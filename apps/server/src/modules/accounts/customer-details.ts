@@ -9,7 +9,10 @@ import { addressFields } from "./address-fields";
 import { callersAccount, type Caller } from "./customer-context";
 import { LICENCE_NOTICE_DAYS } from "./liquor-licence";
 
-export async function customerDetailsFor(db: Db, principal: Caller & { tenantId: string }): Promise<CustomerDetails> {
+export async function customerDetailsFor(
+  db: Db,
+  principal: Caller & { tenantId: string },
+): Promise<CustomerDetails> {
   const row = await db
     .selectFrom("customers")
     .innerJoin("priceLists", "priceLists.id", "customers.pricelistId")

@@ -20,7 +20,8 @@ export async function queueOrderConfirmation(
     .where("id", "=", placedByUserId)
     .executeTakeFirst();
   const lines = order.orderLines.map(
-    (l) => `  ${l.quantity} x ${l.productDescription}: ${formatRandCents(toCents(l.totalPriceExcl))} excl. VAT`,
+    (l) =>
+      `  ${l.quantity} x ${l.productDescription}: ${formatRandCents(toCents(l.totalPriceExcl))} excl. VAT`,
   );
   await queueEmail(trx, `order-confirmation:${order.id}`, {
     to: account.contactEmail,

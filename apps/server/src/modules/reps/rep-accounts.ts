@@ -10,7 +10,12 @@ import { heldTenants, manageableUser, visibleUser, type Admin } from "../identit
 const REP_ROLE = "Rep";
 
 /** A rep's accounts in the given tenants, by name; `activeOnly` leaves out closed accounts. */
-function assignedAccounts(db: Db, repUserId: number, tenantIds: readonly string[], activeOnly = false): Promise<RepAccount[]> {
+function assignedAccounts(
+  db: Db,
+  repUserId: number,
+  tenantIds: readonly string[],
+  activeOnly = false,
+): Promise<RepAccount[]> {
   // rep_accounts primary key (rep_user_id, customer_id).
   let query = db
     .selectFrom("repAccounts")
@@ -46,7 +51,12 @@ async function accountInTenant(db: Db, admin: Admin, accountId: string) {
 }
 
 /** Assigns an account of the admin's current tenant to a rep who works in that tenant. */
-export async function assignAccount(db: Db, admin: Admin, userId: number, accountId: string): Promise<RepAccount[]> {
+export async function assignAccount(
+  db: Db,
+  admin: Admin,
+  userId: number,
+  accountId: string,
+): Promise<RepAccount[]> {
   const user = await manageableUser(db, admin, userId);
   if (!user.roles.includes(REP_ROLE)) {
     throw new DomainError("not_a_rep", `${user.username} is not a sales rep: give them the Rep role first.`);
@@ -58,13 +68,23 @@ export async function assignAccount(db: Db, admin: Admin, userId: number, accoun
   const customer = await accountInTenant(db, admin, accountId);
   await db
     .insertInto("repAccounts")
-    .values({ tenantId: admin.tenantId, repUserId: userId, customerId: customer.id, assignedBy: admin.username })
+    .values({
+      tenantId: admin.tenantId,
+      repUserId: userId,
+      customerId: customer.id,
+      assignedBy: admin.username,
+    })
     .onConflict((oc) => oc.columns(["repUserId", "customerId"]).doNothing())
     .execute();
   return assignedAccounts(db, userId, heldTenants(admin));
 }
 
-export async function unassignAccount(db: Db, admin: Admin, userId: number, accountId: string): Promise<SuccessEnvelope> {
+export async function unassignAccount(
+  db: Db,
+  admin: Admin,
+  userId: number,
+  accountId: string,
+): Promise<SuccessEnvelope> {
   const user = await manageableUser(db, admin, userId);
   const customer = await accountInTenant(db, admin, accountId);
   const removed = await db
@@ -72,7 +92,8 @@ export async function unassignAccount(db: Db, admin: Admin, userId: number, acco
     .where("repUserId", "=", userId)
     .where("customerId", "=", customer.id)
     .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound(`Account ${accountId} is not assigned to ${user.username}.`);
+  if (Number(removed.numDeletedRows) === 0)
+    throw notFound(`Account ${accountId} is not assigned to ${user.username}.`);
   return {
     success: true,
     message: `${user.firstname} ${user.lastname} no longer orders for ${customer.accountId}.`,
