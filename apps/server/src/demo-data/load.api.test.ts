@@ -73,13 +73,13 @@ describe("loadDemoData", () => {
     expect(storedDeal.startsAt.toISOString()).toBe(new Date(deal?.startsAt ?? 0).toISOString());
   });
 
-  it("loads the four demo logins with the demo password", async () => {
+  it("loads the five demo logins with the demo password", async () => {
     const users = await database.db
       .selectFrom("users")
       .select(["username", "passwordHash"])
       .orderBy("id")
       .execute();
-    expect(users.map((u) => u.username)).toEqual(["trader", "spaza", "staff", "admin"]);
+    expect(users.map((u) => u.username)).toEqual(["trader", "spaza", "staff", "admin", "rep"]);
     expect(await verifyPassword(users[0]?.passwordHash, DEMO_PASSWORD)).toBe(true);
     expect(await verifyPassword(users[0]?.passwordHash, "not-the-password")).toBe(false);
     const staffRoles = await sql<{

@@ -79,6 +79,12 @@ const MATRIX: Record<string, Row> = {
   // No directory (LDAP_URL) in these tests: an admin gets through to a 503.
   "users.searchDirectoryUsers":         [ANON, ROLE, ROLE,  ROLE,  ROLE,  "service_unavailable", "service_unavailable", TENANT, TENANT],
   "users.roles":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  // Sales reps (decision 127): no caller here holds Rep. The target is Staff, not a rep: an
+  // admin gets through to not_a_rep, and to not_found for an account never assigned.
+  "reps.myAccounts":                    [ANON, ROLE, ROLE,  ROLE,  ROLE,  ROLE,  ROLE,  TENANT, TENANT],
+  "reps.accountsOfRep":                 [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "reps.assign":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  "not_a_rep", "not_a_rep", TENANT, TENANT],
+  "reps.unassign":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  NF,    NF,    TENANT, TENANT],
   // An unknown reset link: a field error on `hash`.
   "users.resetPassword":                ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT],
   "users.requestPasswordReset":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
@@ -298,6 +304,9 @@ const REQUESTS: Record<
   "users.disable": (d) => ({ params: { id: d.target.id } }),
   "users.searchDirectoryUsers": () => ({ query: { username: "sta" } }),
   "users.roles": (d) => ({ params: { userId: d.target.id } }),
+  "reps.accountsOfRep": (d) => ({ params: { id: d.target.id } }),
+  "reps.assign": (d) => ({ params: { id: d.target.id, accountId: d.unregistered.accountId } }),
+  "reps.unassign": (d) => ({ params: { id: d.target.id, accountId: d.unregistered.accountId } }),
   "users.resetPassword": () => ({
     body: { hash: "a-reset-link-nobody-was-sent", password: "Brand-New-Pass-2026" },
   }),
