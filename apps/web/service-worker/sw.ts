@@ -116,8 +116,9 @@ async function digest(text: string): Promise<string> {
 
 /**
  * Where the copy of an API read is kept: a GET key (the Cache API keeps only GETs) made of the
- * path, the query, and a digest of the body and of who asked (token and tenant), so one
- * shopper's prices and orders never answer another's on a shared phone.
+ * path, the query, and a digest of the body and of who asked (token, tenant, and the account a
+ * sales rep orders for), so one shopper's prices and orders never answer another's on a
+ * shared phone.
  */
 async function copyKey(request: Request): Promise<Request> {
   const url = new URL(request.url);

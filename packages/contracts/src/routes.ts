@@ -31,6 +31,8 @@ export const appRoutes = {
   orderLists: "/order-lists",
   /** Customers: the account's monthly statements and ageing (issue 17). */
   statements: "/statements",
+  /** Sales reps: the customer accounts they may order for, to choose one (decision 127). */
+  repAccounts: "/rep-accounts",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
   auth: {

@@ -138,6 +138,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("../features/accounts/statements-page"), "StatementsPage"),
           },
           {
+            path: path(appRoutes.repAccounts),
+            loader: requireRole("Rep"),
+            ...lazy(() => import("../features/reps/rep-accounts-page"), "RepAccountsPage"),
+          },
+          {
             path: path(appRoutes.accountDashboard),
             // Recharts, the largest piece of the app, comes with it.
             ...lazy(() => import("../features/accounts/account-dashboard-page"), "AccountDashboardPage"),

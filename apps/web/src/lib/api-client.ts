@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { successToast } from "./ui/toasts";
 import type { z } from "zod";
 import {
+  ACTING_FOR_HEADER,
   TENANT_HEADER,
   XSRF_COOKIE,
   XSRF_HEADER,
@@ -17,6 +18,7 @@ import {
 import { ProblemDetails, SuccessEnvelope } from "@trade-shop/contracts/common";
 import { trackRequest } from "./http-activity";
 import { noteAnswer, noteUnreachable } from "./offline/connectivity";
+import { getActingFor } from "./acting-for";
 import { clearSession, getSession, getTenant } from "./session";
 
 /** SPEC §9: the global HTTP error toast stays 5 seconds. */
@@ -132,6 +134,9 @@ function buildHeaders(method: string): Headers {
   if (session) headers.set("Authorization", `Bearer ${session.token}`);
   const tenant = getTenant();
   if (tenant) headers.set(TENANT_HEADER, tenant);
+  // A sales rep's chosen account (decision 127): prices, stock and cart are that customer's.
+  const acting = getActingFor();
+  if (acting) headers.set(ACTING_FOR_HEADER, acting.accountId);
   // Every path in the route table is relative to this origin, so every unsafe method carries the
   // double-submit token the server set in its cookie.
   if (method !== "GET" && method !== "HEAD") {

@@ -1,16 +1,23 @@
-// Whose cart and wishlist the cache holds: the user and the tenant whose prices they see, so a
-// second login or a tenant switch in the same browser never shows another shopper's lines.
-// Only customer logins have a cart (staff and admins have no customer account to buy for).
+// Whose cart and wishlist the cache holds: the user and the tenant whose prices they see, and
+// for a sales rep the account they order for, so a second login, a tenant switch or a rep's
+// change of account in the same browser never shows another shopper's lines or prices.
+// Customer logins and reps ordering for an account have a cart (staff and admins have none).
+import { actingForOf, useActingFor, type ActingFor } from "./acting-for";
 import { getTenant, hasRole, useSession, type Session } from "./session";
 
 export type Shopper = string;
 
-export function shopperOf(session: Session | null): Shopper | null {
-  if (!session || !hasRole(session, "Customer")) return null;
+export function shopperOf(
+  session: Session | null,
+  acting: ActingFor | null = actingForOf(session),
+): Shopper | null {
+  if (!session) return null;
+  if (acting) return `${session.claims.uid}@${getTenant() ?? ""}/${acting.accountId}`;
+  if (!hasRole(session, "Customer")) return null;
   return `${session.claims.uid}@${getTenant() ?? ""}`;
 }
 
-/** The logged-in customer, or null for visitors and logins without a customer account. */
+/** The logged-in customer (or rep ordering for one), or null for visitors and logins without an account. */
 export function useShopper(): Shopper | null {
-  return shopperOf(useSession());
+  return shopperOf(useSession(), useActingFor());
 }

@@ -20,6 +20,7 @@ const PRIVATE_PATHS = [
   "/admin",
   "/manage",
   "/hand-offs",
+  "/rep-accounts",
   "/login",
   "/auth",
 ];

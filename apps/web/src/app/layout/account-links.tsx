@@ -4,11 +4,23 @@
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { CircleUser, FileText, LogIn, LogOut, Package, UserPlus, UserRound, UsersRound } from "lucide-react";
+import {
+  CircleUser,
+  FileText,
+  LogIn,
+  LogOut,
+  Package,
+  Store,
+  UserPlus,
+  UserRound,
+  UsersRound,
+} from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { adminRoutes } from "../../features/admin/admin-routes";
 import { tenantLabel } from "../../features/admin/tenant-label";
 import { clearSession, getTenant, hasRole, setTenant, useSession } from "../../lib/session";
+import { useShopper } from "../../lib/shopper";
+import { stopActingFor } from "../../lib/acting-for";
 
 const styles = {
   bar: {
@@ -57,6 +69,7 @@ function TenantSwitcher({ tenants, variant }: { tenants: readonly string[]; vari
 
 export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   const session = useSession();
+  const shopper = useShopper();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const style = styles[variant];
@@ -82,6 +95,7 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   }
 
   const logout = () => {
+    stopActingFor();
     clearSession();
     queryClient.clear();
     navigate(appRoutes.featured);
@@ -89,9 +103,11 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
 
   const tenants = session.claims.tenants;
   const isAdmin = hasRole(session, "Admin");
-  // With a tenant switcher and the Users link the top bar runs out of room below xl (1280 px):
-  // there Orders, Account and Users show their icons, their names kept for screen readers.
-  const compact = variant === "bar" && (tenants.length > 1 || isAdmin);
+  const isRep = hasRole(session, "Rep");
+  // With a tenant switcher, the Users link or a rep's accounts the top bar runs out of room
+  // below xl (1280 px): there Orders, Account and the rest show their icons, names kept for
+  // screen readers.
+  const compact = variant === "bar" && (tenants.length > 1 || isAdmin || isRep);
   const label = (text: string) => (compact ? <span className="sr-only xl:not-sr-only">{text}</span> : text);
   const hint = (text: string) => (compact ? text : undefined);
 
@@ -119,7 +135,15 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
           {label("Account")}
         </Link>
       </li>
-      {hasRole(session, "Customer") && (
+      {isRep && (
+        <li>
+          <Link to={appRoutes.repAccounts} className={style.item} title={hint("My accounts")}>
+            <Store aria-hidden="true" className={icon} />
+            {label("My accounts")}
+          </Link>
+        </li>
+      )}
+      {shopper !== null && (
         <li>
           <Link to={appRoutes.statements} className={style.item} title={hint("Statements")}>
             <FileText aria-hidden="true" className={icon} />

@@ -8,6 +8,7 @@ import { ImageOff, ListChecks, ListPlus, Send, TextSearch } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "../../lib/session";
+import { useShopper } from "../../lib/shopper";
 import { categoryHref, useSelectedCategory } from "./category-links";
 
 const linkBase =
@@ -16,7 +17,8 @@ const linkBase =
 export function CategoryNav() {
   const selected = useSelectedCategory();
   const session = useSession();
-  const isCustomer = hasRole(session, "Customer");
+  // A rep ordering for an account has its ordering tools too (decision 127).
+  const isCustomer = useShopper() !== null;
   // After the categories, the pages a login's roles open: customers' ordering tools, staff lists.
   const roleLinks = [
     { show: isCustomer, to: appRoutes.quickOrder, label: "Quick order", Icon: ListPlus },

@@ -13,6 +13,7 @@ import { buttonClass } from "../../lib/ui/button-styles";
 import { useShopper } from "../../lib/shopper";
 import { useSession } from "../../lib/session";
 import { AccountLinks } from "./account-links";
+import { ActingForBar } from "./acting-for-bar";
 import { AccountStrip } from "./account-strip";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
@@ -145,6 +146,7 @@ export function Header() {
             </div>
           </div>
         </div>
+        <ActingForBar />
         <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
       </header>
       {shopper !== null && <AccountStrip />}

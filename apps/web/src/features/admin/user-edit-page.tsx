@@ -1,5 +1,6 @@
-// One user (Admin): their details to edit, their standing with enable/disable, and the roles
-// they hold now as the server reports them (GET /api/Users/{userId}/Roles).
+// One user (Admin): their details to edit, their standing with enable/disable, the roles
+// they hold now as the server reports them (GET /api/Users/{userId}/Roles), and for a sales
+// rep the customer accounts they order for.
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +13,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { useUpdateUser, userQueryOptions, userRolesQueryOptions } from "./api/users";
 import { EnableUserButton } from "./enable-user-button";
+import { RepAccountsSection } from "./rep-accounts-section";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { Loading } from "../../lib/ui/loading";
 import { UserForm, updateUserContract, userToForm } from "./user-form";
@@ -98,7 +100,7 @@ function EditUser({ user }: { user: User }) {
         />
         <aside
           className="space-y-5 lg:order-first lg:col-start-2 lg:row-start-1"
-          aria-label="Standing and roles"
+          aria-label="Standing, roles and accounts"
         >
           <section
             aria-labelledby="standing-title"
@@ -119,6 +121,7 @@ function EditUser({ user }: { user: User }) {
             </h2>
             <RolesHeld userId={user.id} />
           </section>
+          {user.roles.includes("Rep") && <RepAccountsSection userId={user.id} name={name} />}
         </aside>
       </div>
     </>

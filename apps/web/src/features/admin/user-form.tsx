@@ -42,6 +42,7 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   Staff: "Edits product images and descriptions; orders for customers",
   Admin: "Manages users, roles and tenants, and all Staff can do",
   NoImage: "Sees the No Images work list",
+  Rep: "Sales rep: orders as the customer accounts assigned below",
 };
 
 export function blankUserForm(tenants: string[]): UserFormValues {

@@ -6,6 +6,7 @@ import { Pencil } from "lucide-react";
 import { appRoutes, DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { ApiError } from "../../lib/api-client";
 import { hasRole, useSession, type Session } from "../../lib/session";
+import { shopperOf } from "../../lib/shopper";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
@@ -57,7 +58,8 @@ function ProductNotFound({ skuCode }: { skuCode: string }) {
 /** Whose stock rule the page explains: a customer's own warehouse, or the one visitors see. */
 function viewerOf(session: Session | null): "customer" | "visitor" | "staff" {
   if (!session) return "visitor";
-  return hasRole(session, "Customer") ? "customer" : "staff";
+  // A rep ordering for an account sees that customer's warehouse (decision 127).
+  return shopperOf(session) !== null ? "customer" : "staff";
 }
 
 export function ProductDetailPage() {

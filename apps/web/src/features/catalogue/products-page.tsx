@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import { hasRole, useSession } from "../../lib/session";
+import { useShopper } from "../../lib/shopper";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
@@ -90,7 +90,8 @@ export function ProductsPage() {
   const view = readProductsView(params);
   const search = useProductSearch(productSearchRequest(view));
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const isCustomer = hasRole(useSession(), "Customer");
+  // A rep ordering for an account sees it as its customer does (decision 127).
+  const isCustomer = useShopper() !== null;
   const layout = useProductView();
   const title = pageTitle(view);
   useDocumentTitle(title);

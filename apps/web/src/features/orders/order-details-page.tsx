@@ -14,7 +14,7 @@ import { useOrder } from "../../lib/orders/order-queries";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
 import { formatCount } from "../../lib/products/product-labels";
-import { hasRole, useSession } from "../../lib/session";
+import { useShopper } from "../../lib/shopper";
 import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
 
@@ -33,8 +33,8 @@ function OrderDetails({ order }: { order: Order }) {
   // The back office numbers the whole order; every line carries the same numbers.
   const salesOrder = order.orderLines.find((line) => line.pastelSalesOrderNumber)?.pastelSalesOrderNumber;
   const invoice = order.orderLines.find((line) => line.pastelInvoiceNumber)?.pastelInvoiceNumber;
-  // The tax invoice is the customer's own document; staff read the order.
-  const isCustomer = hasRole(useSession(), "Customer");
+  // The tax invoice is the customer's own document (a rep ordering for them may fetch it); staff read the order.
+  const isCustomer = useShopper() !== null;
   return (
     <>
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:max-w-2xl">

@@ -8,8 +8,11 @@ export const API_CACHE = "api-reads";
 /** Set on an answer the service worker gave from its copy because the network could not be reached. */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
 
-/** Request headers that say who is asking (token, tenant): part of every copy's key. */
-export const SHOPPER_HEADER_NAMES = ["Authorization", "TenantId"] as const;
+/**
+ * Request headers that say who is asking (token, tenant, and the account a sales rep orders
+ * for): part of every copy's key.
+ */
+export const SHOPPER_HEADER_NAMES = ["Authorization", "TenantId", "X-Acting-For"] as const;
 
 /** One file of the precache: hashed files carry no revision (the name is the version). */
 export interface PrecacheEntry {

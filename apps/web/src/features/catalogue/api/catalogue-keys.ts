@@ -2,11 +2,14 @@
 // price list and warehouse), so product data is keyed by the viewer too; a staff edit
 // invalidates everything under CATALOGUE_KEY.
 import { useSession, getTenant } from "../../../lib/session";
+import { useActingFor } from "../../../lib/acting-for";
 
 export const CATALOGUE_KEY = ["catalogue"] as const;
 
-/** "guest", or the user and the tenant whose prices they see. */
+/** "guest", or the user and the tenant whose prices they see (and the account a rep orders for). */
 export function useViewer(): string {
   const session = useSession();
-  return session ? `${session.claims.uid}@${getTenant() ?? ""}` : "guest";
+  const acting = useActingFor();
+  if (!session) return "guest";
+  return `${session.claims.uid}@${getTenant() ?? ""}${acting ? `/${acting.accountId}` : ""}`;
 }
