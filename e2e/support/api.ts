@@ -11,6 +11,8 @@ export interface AnswerSchema<T> {
 interface ApiCall {
   body?: unknown;
   token?: string;
+  /** More request headers (a rep's X-Acting-For, say). */
+  headers?: Record<string, string>;
 }
 
 export function callApi<T>(
@@ -36,6 +38,7 @@ export async function callApi<T>(
     "content-type": "application/json",
     cookie: `XSRF-TOKEN=${XSRF}`,
     "x-xsrf-token": XSRF,
+    ...options.headers,
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const res = await fetch(`${baseUrl}${path}`, {

@@ -60,7 +60,7 @@ describe("generateDemoData", () => {
     expect([...DEMO_TABLE_ORDER].sort()).toEqual(Object.keys(t).sort());
   });
 
-  it("has the two tenants, seven warehouses and four roles", () => {
+  it("has the two tenants, seven warehouses and five roles", () => {
     expect(t.tenants.map((x) => [x.id, x.name])).toEqual([
       ["gauteng", "Trade Shop Gauteng"],
       ["coastal", "Trade Shop Coastal"],
@@ -74,7 +74,7 @@ describe("generateDemoData", () => {
       "BFN Bloemfontein",
       "PLK Polokwane",
     ]);
-    expect(t.roles.map((r) => r.name)).toEqual(["Customer", "Staff", "Admin", "NoImage"]);
+    expect(t.roles.map((r) => r.name)).toEqual(["Customer", "Staff", "Admin", "NoImage", "Rep"]);
     for (const role of t.roles) expect(role.description?.length).toBeGreaterThan(10);
   });
 
@@ -296,7 +296,7 @@ describe("demo customers and users", () => {
     }
   });
 
-  it("has the four demo logins with their roles, tenants and accounts, and none for CUS0003", () => {
+  it("has the five demo logins with their roles, tenants and accounts, and none for CUS0003", () => {
     const roleName = new Map(t.roles.map((r) => [r.id, r.name]));
     const accountOf = new Map(t.customers.map((c) => [c.id, c.accountId]));
     const logins = t.users.map((u) => ({
@@ -335,6 +335,19 @@ describe("demo customers and users", () => {
         roles: ["Admin"],
         tenants: ["gauteng", "coastal"],
       },
+      {
+        username: "rep",
+        email: "rep@demo.shop",
+        account: undefined,
+        roles: ["Rep"],
+        tenants: ["coastal"],
+      },
+    ]);
+    const accountOfId = new Map(t.customers.map((c) => [c.id, `${c.tenantId}/${c.accountId}`]));
+    expect(t.repAccounts.map((a) => accountOfId.get(a.customerId))).toEqual([
+      "coastal/CUS0040",
+      "coastal/CUS0041",
+      "coastal/CUS0042",
     ]);
     for (const user of t.users) {
       expect(user.firstname).toMatch(/^[A-Z]/);
