@@ -101,6 +101,7 @@ async function main() {
         "  spaza   (Customer, CUS0002, not liquor licensed)",
         "  staff   (Staff, NoImage)",
         "  admin   (Admin)",
+        "  rep     (Rep, orders for coastal CUS0040-CUS0042)",
         `Self-registration: account CUS0003 with e-mail newshop@demo.shop; sent mail at ${config.publicUrl}/dev/mailbox (demo mode, from this machine only)`,
         "",
       ].join("\n"),

@@ -7,8 +7,8 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import { stopActingFor, useActingFor } from "../../lib/acting-for";
 import { hasRole, useSession } from "../../lib/session";
 
-const barButton =
-  "inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 font-semibold underline-offset-4 hover:underline sm:px-3";
+const barControl =
+  "min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 font-semibold underline-offset-4 hover:underline sm:px-3";
 
 export function ActingForBar() {
   const session = useSession();
@@ -19,9 +19,12 @@ export function ActingForBar() {
   if (!acting) {
     return (
       <div className="border-b border-line bg-surface-2">
-        <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-3 text-sm sm:px-4 lg:px-6">
-          <span>You are not ordering for a customer.</span>
-          <Link to={appRoutes.repAccounts} className={`${barButton} px-0 text-brand sm:px-0`}>
+        <p className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-3 text-sm sm:px-4 lg:px-6">
+          <span className="py-1">You are not ordering for a customer.</span>
+          <Link
+            to={appRoutes.repAccounts}
+            className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
+          >
             Choose an account
           </Link>
         </p>
@@ -37,17 +40,18 @@ export function ActingForBar() {
     <section aria-label="Ordering for" className="bg-accent text-on-accent">
       <div className="mx-auto flex max-w-7xl items-center gap-1 px-3 text-sm sm:gap-2 sm:px-4 lg:px-6">
         <Store aria-hidden="true" className="size-4 shrink-0" />
-        <p className="min-w-0 flex-1 truncate py-1" data-testid="acting-for">
+        {/* The whole name, over two lines on a narrow phone rather than cut short. */}
+        <p className="min-w-0 flex-1 py-1 leading-snug break-words" data-testid="acting-for">
           Ordering for <strong>{acting.name}</strong>
           <span className="hidden sm:inline"> ({acting.accountId})</span>
         </p>
-        <Link to={appRoutes.repAccounts} className={`${barButton} hidden sm:inline-flex`}>
+        <Link to={appRoutes.repAccounts} className={`${barControl} hidden sm:inline-flex`}>
           Change
         </Link>
         <button
           type="button"
           onClick={stop}
-          className={barButton}
+          className={`${barControl} inline-flex`}
           aria-label={`Stop ordering for ${acting.name}`}
         >
           <LogOut aria-hidden="true" className="size-4" />
