@@ -776,7 +776,8 @@ function generateCustomers(
     for (const tenantId of user.tenants) userTenants.push({ userId: id, tenantId });
     for (const accountId of user.repAccounts ?? []) {
       const served = customers.find((c) => c.accountId === accountId && user.tenants.includes(c.tenantId));
-      if (!served) throw new Error(`The demo rep ${user.username} serves ${accountId}, which is not in their tenants`);
+      if (!served)
+        throw new Error(`The demo rep ${user.username} serves ${accountId}, which is not in their tenants`);
       repAccounts.push({
         tenantId: served.tenantId,
         repUserId: id,
@@ -794,5 +795,15 @@ function generateCustomers(
     const user = users.find((u) => u.customerId === customer.id);
     return user?.id === undefined ? undefined : { id: user.id, username: user.username };
   };
-  return { customers, customerRows, addresses, users, userRoles, userTenants, repAccounts, userFor, staffUser };
+  return {
+    customers,
+    customerRows,
+    addresses,
+    users,
+    userRoles,
+    userTenants,
+    repAccounts,
+    userFor,
+    staffUser,
+  };
 }
