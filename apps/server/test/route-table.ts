@@ -9,6 +9,7 @@ import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { backOfficeAccountRoutes, statementRoutes } from "@trade-shop/contracts/statements";
+import { buyerRoutes } from "@trade-shop/contracts/buyers";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf } from "@trade-shop/contracts/problems";
 
@@ -24,6 +25,7 @@ const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
     orderLists: orderListRoutes,
     statements: statementRoutes,
     backOfficeAccount: backOfficeAccountRoutes,
+    buyers: buyerRoutes,
   },
   // The No Images work list's routes live beside their payloads, outside `api`.
   "products.": { pending: pendingProductRoutes, vocabulary: catalogueSearchRoutes },

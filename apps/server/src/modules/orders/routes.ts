@@ -14,7 +14,7 @@ import { findOrder, orderHistory } from "./queries";
 const STAFF_ROLES = ["Staff", "Admin"];
 const ID_REQUIRED = "The parameter 'id' must be defined.";
 
-export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+export function orderRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
   handle(app, api.orders.create, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return placeOrder(
@@ -24,6 +24,8 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
         userId: principal.userId,
         username: principal.username,
         mayOverrideCredit: hasAnyRole(principal.roles, STAFF_ROLES),
+        approvalHoldHours: config.APPROVAL_HOLD_HOURS,
+        publicUrl: config.publicUrl,
       },
       request.body,
     );
@@ -45,8 +47,15 @@ export function orderRoutes(app: FastifyInstance, { database: { db } }: AppDeps)
   // SPEC §5: asking for an order without an id fails with a message that names the parameter.
   for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
     // A visitor is told to log in first, as on the route with an id.
-    app.get(url, { schema: { hide: true }, onRequest: async (request) => authorize(request.principal, api.orders.getById) }, async () => {
-      throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
-    });
+    app.get(
+      url,
+      {
+        schema: { hide: true },
+        onRequest: async (request) => authorize(request.principal, api.orders.getById),
+      },
+      async () => {
+        throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
+      },
+    );
   }
 }
