@@ -25,7 +25,7 @@ import { migrate } from "../apps/server/src/db/migrate";
 import { DEMO_PASSWORD } from "../apps/server/src/demo-data/generate";
 import { loadDemoData } from "../apps/server/src/demo-data/load";
 import { createTokenService } from "../apps/server/src/modules/identity/tokens";
-import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/orders/place-order";
+import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/orders/approvals";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { haproxyConfig, startHaproxy, type RunningHaproxy } from "../scripts/cluster/haproxy.mjs";
 
@@ -33,7 +33,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SHORT = process.env.BENCH_SHORT === "1";
-const LABEL = process.env.BENCH_LABEL ?? [SHORT ? "short" : "", Number(process.env.BENCH_PROCESSES ?? 1) > 1 ? `${process.env.BENCH_PROCESSES}-processes` : ""].filter(Boolean).join("-");
+const LABEL =
+  process.env.BENCH_LABEL ??
+  [
+    SHORT ? "short" : "",
+    Number(process.env.BENCH_PROCESSES ?? 1) > 1 ? `${process.env.BENCH_PROCESSES}-processes` : "",
+  ]
+    .filter(Boolean)
+    .join("-");
 /** Server processes: 1, or several behind HAProxy (scripts/cluster), for the one-versus-three figures. */
 const PROCESSES = Math.min(8, Math.max(1, Number(process.env.BENCH_PROCESSES ?? 1)));
 /** The server's web-request pool, passed on as DATABASE_POOL_SIZE (the server's default is 10). */
@@ -100,7 +107,8 @@ function seededRandom(seed: number) {
 }
 
 /** The command the web app's checkout sends for the cart it showed (collection, no reference). */
-const commandFrom = (cart: Cart) => buildCreateOrder(cart, { homeDelivery: false, reference: "" }, new Date());
+const commandFrom = (cart: Cart) =>
+  buildCreateOrder(cart, { homeDelivery: false, reference: "" }, new Date());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -138,7 +146,12 @@ async function prepareShop(db: Database["db"]): Promise<Shop> {
   const trader = await db
     .selectFrom("users")
     .innerJoin("customers", "customers.id", "users.customerId")
-    .select(["users.id as userId", "users.passwordHash", "customers.id as customerId", "customers.stockingWarehouseCode"])
+    .select([
+      "users.id as userId",
+      "users.passwordHash",
+      "customers.id as customerId",
+      "customers.stockingWarehouseCode",
+    ])
     .where("users.username", "=", "trader")
     .executeTakeFirstOrThrow();
   await sql`
@@ -156,16 +169,22 @@ async function prepareShop(db: Database["db"]): Promise<Shop> {
       FROM customers c WHERE c.account_id LIKE 'BENCH%'`.execute(db);
   await sql`
     INSERT INTO user_roles (user_id, role_id)
-    SELECT u.id, r.role_id FROM users u, user_roles r WHERE u.username LIKE 'bench-customer-%' AND r.user_id = ${trader.userId}`.execute(db);
+    SELECT u.id, r.role_id FROM users u, user_roles r WHERE u.username LIKE 'bench-customer-%' AND r.user_id = ${trader.userId}`.execute(
+    db,
+  );
   await sql`
     INSERT INTO user_tenants (user_id, tenant_id)
-    SELECT u.id, t.tenant_id FROM users u, user_tenants t WHERE u.username LIKE 'bench-customer-%' AND t.user_id = ${trader.userId}`.execute(db);
+    SELECT u.id, t.tenant_id FROM users u, user_tenants t WHERE u.username LIKE 'bench-customer-%' AND t.user_id = ${trader.userId}`.execute(
+    db,
+  );
   const { rows: hot } = await sql<{ skuCode: string }>`
     SELECT p.sku_code FROM products p JOIN stock s ON s.sku_code = p.sku_code AND s.warehouse_code = ${trader.stockingWarehouseCode}
      WHERE p.active AND NOT p.is_liquor ORDER BY p.sku_code LIMIT ${HOT_SKUS}`.execute(db);
   const hotSkus = hot.map((r) => r.skuCode);
   await sql`UPDATE stock SET on_hand = 100000000
-             WHERE warehouse_code = ${trader.stockingWarehouseCode} AND sku_code = ANY(${hotSkus}::text[])`.execute(db);
+             WHERE warehouse_code = ${trader.stockingWarehouseCode} AND sku_code = ANY(${hotSkus}::text[])`.execute(
+    db,
+  );
   const { rows: users } = await sql<{ username: string }>`
     SELECT username FROM users WHERE username LIKE 'bench-customer-%' ORDER BY username`.execute(db);
   return { warehouseCode: trader.stockingWarehouseCode, hotSkus, usernames: users.map((u) => u.username) };
@@ -193,7 +212,11 @@ interface Profile {
 }
 
 const XSRF = "bench";
-const jsonHeaders = { "content-type": "application/json", cookie: `XSRF-TOKEN=${XSRF}`, "x-xsrf-token": XSRF };
+const jsonHeaders = {
+  "content-type": "application/json",
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  "x-xsrf-token": XSRF,
+};
 
 async function profileStatements(url: string, shop: Shop): Promise<Profile> {
   const database = await openDatabase({ databaseUrl: url, dataDir: "", poolSize: 2, workerPoolSize: 1 });
@@ -206,7 +229,8 @@ async function profileStatements(url: string, shop: Shop): Promise<Profile> {
       seen.push(entry);
       const start = performance.now();
       const answer = query(...args);
-      if (answer instanceof Promise) void answer.finally(() => (entry.ms = performance.now() - start)).catch(() => undefined);
+      if (answer instanceof Promise)
+        void answer.finally(() => (entry.ms = performance.now() - start)).catch(() => undefined);
       return answer;
     };
   });
@@ -232,7 +256,10 @@ async function profileStatements(url: string, shop: Shop): Promise<Profile> {
       return res.json() as unknown;
     };
     const username = shop.usernames.at(-1)!;
-    const { token } = (await inject("/api/Users/Authenticate", undefined, { username, password: DEMO_PASSWORD })) as { token: string };
+    const { token } = (await inject("/api/Users/Authenticate", undefined, {
+      username,
+      password: DEMO_PASSWORD,
+    })) as { token: string };
     const random = seededRandom(7);
     const perRequest: number[] = [];
     const inTransaction: number[] = [];
@@ -312,7 +339,11 @@ function createClient(port: number, connections: number) {
               const ms = performance.now() - start;
               const text = Buffer.concat(chunks).toString("utf8");
               const isJson = (res.headers["content-type"] ?? "").includes("json");
-              resolve({ status: res.statusCode ?? 0, body: isJson && text ? (JSON.parse(text) as unknown) : text, ms });
+              resolve({
+                status: res.statusCode ?? 0,
+                body: isJson && text ? (JSON.parse(text) as unknown) : text,
+                ms,
+              });
             });
             res.on("error", reject);
           },
@@ -345,7 +376,10 @@ interface Outcome {
 async function placeOne(client: Client, shop: Shop, customer: Customer): Promise<Outcome> {
   let cart: Cart | undefined;
   for (const [skuCode, quantity] of orderLines(shop, customer.random)) {
-    const added = await client.request("POST", "/api/Cart/AdditemToCart", customer.token, { skuCode, quantity });
+    const added = await client.request("POST", "/api/Cart/AdditemToCart", customer.token, {
+      skuCode,
+      quantity,
+    });
     if (added.status !== 200) return { ok: false, refusal: `cart ${added.status}` };
     cart = added.body as Cart;
   }
@@ -383,7 +417,9 @@ function startSampler(db: Database["db"]) {
                  WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()) AS active,
                (SELECT coalesce(array_agg(wait_event || ': ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 70)), '{}')
                   FROM pg_stat_activity
-                 WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()) AS waiting`.execute(db);
+                 WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()) AS waiting`.execute(
+        db,
+      );
       const row = rows[0]!;
       backlog.push(row.backlog);
       active.push(row.active);
@@ -423,19 +459,36 @@ async function handOffLag(db: Database["db"], from: Date, to: Date): Promise<Han
   const started = Date.now();
   const window = sql`topic = ${BACKOFFICE_TOPIC} AND created_at >= ${from} AND created_at <= ${to}`;
   while (Date.now() - started < DRAIN_WAIT_MS) {
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox WHERE ${window} AND status = 'pending'`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM outbox WHERE ${window} AND status = 'pending'`.execute(db);
     if (rows[0]!.n === 0) break;
     await sleep(SAMPLE_MS);
   }
   const drainedAfterMs = Date.now() - started;
-  const { rows } = await sql<{ orders: number; done: number; p50: number | null; p95: number | null; max: number | null }>`
+  const { rows } = await sql<{
+    orders: number;
+    done: number;
+    p50: number | null;
+    p95: number | null;
+    max: number | null;
+  }>`
     SELECT count(*)::int AS orders, count(*) FILTER (WHERE status = 'done')::int AS done,
            percentile_disc(0.5) WITHIN GROUP (ORDER BY lag) FILTER (WHERE status = 'done') AS p50,
            percentile_disc(0.95) WITHIN GROUP (ORDER BY lag) FILTER (WHERE status = 'done') AS p95,
            max(lag) FILTER (WHERE status = 'done') AS max
-      FROM (SELECT status, extract(epoch FROM processed_at - created_at)::float8 * 1000 AS lag FROM outbox WHERE ${window}) m`.execute(db);
+      FROM (SELECT status, extract(epoch FROM processed_at - created_at)::float8 * 1000 AS lag FROM outbox WHERE ${window}) m`.execute(
+    db,
+  );
   const row = rows[0]!;
-  return { orders: row.orders, done: row.done, p50: row.p50 ?? Number.NaN, p95: row.p95 ?? Number.NaN, max: row.max ?? Number.NaN, drainedAfterMs };
+  return {
+    orders: row.orders,
+    done: row.done,
+    p50: row.p50 ?? Number.NaN,
+    p95: row.p95 ?? Number.NaN,
+    max: row.max ?? Number.NaN,
+    drainedAfterMs,
+  };
 }
 
 const databaseNow = async (db: Database["db"]) =>
@@ -467,7 +520,9 @@ function machineCpu(): { busy: number; total: number } {
 /** CPU seconds used so far by each PostgreSQL backend serving the benchmark's database (same machine). */
 async function backendCpu(db: Database["db"]): Promise<Map<number, number>> {
   const { rows } = await sql<{ pid: number }>`
-    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db);
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(
+    db,
+  );
   return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
 
@@ -664,7 +719,10 @@ async function stopServer(child: ChildProcess) {
 }
 
 async function logIn(client: Client, username: string): Promise<string> {
-  const res = await client.request("POST", "/api/Users/Authenticate", undefined, { username, password: DEMO_PASSWORD });
+  const res = await client.request("POST", "/api/Users/Authenticate", undefined, {
+    username,
+    password: DEMO_PASSWORD,
+  });
   if (res.status !== 200) throw new Error(`log-in of ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { token: string }).token;
 }
@@ -694,10 +752,20 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
   // With several processes, each listens on a port of its own and HAProxy takes `port`.
   const ports = PROCESSES === 1 ? [port] : Array.from({ length: PROCESSES }, (_, i) => port + 1 + i);
   const children = ports.map((own) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv, HOST: "127.0.0.1", PORT: String(own), DATA_DIR: dataDir, DATABASE_URL: url };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...serverEnv,
+      HOST: "127.0.0.1",
+      PORT: String(own),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+    };
     if (PROCESSES > 1) env.TRUST_PROXY = "127.0.0.1";
     for (const name of ["BACKOFFICE_URL", "BACKOFFICE_MODE", "REDIS_URL"]) delete env[name];
-    return spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+    return spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   });
   const pids = children.map((c) => c.pid!);
   let balancer: RunningHaproxy | undefined;
@@ -711,7 +779,12 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
     const asset = smallestAsset();
 
     console.info(`floor: GET ${asset.url} (${asset.bytes} bytes)…`);
-    const cannon = await autocannon({ url: base, connections: 10, duration: FLOOR_SECONDS * 2, requests: [{ method: "GET", path: asset.url }] });
+    const cannon = await autocannon({
+      url: base,
+      connections: 10,
+      duration: FLOOR_SECONDS * 2,
+      requests: [{ method: "GET", path: asset.url }],
+    });
     const floors: Floor[] = [];
     for (const connections of LEVELS) floors.push(await staticFloor(port, asset.url, connections));
 
@@ -721,7 +794,11 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
       tokens.push(...(await Promise.all(shop.usernames.slice(i, i + 4).map((u) => logIn(setup, u)))));
     }
     setup.close();
-    const customers: Customer[] = shop.usernames.map((username, i) => ({ username, token: tokens[i]!, random: seededRandom(1000 + i) }));
+    const customers: Customer[] = shop.usernames.map((username, i) => ({
+      username,
+      token: tokens[i]!,
+      random: seededRandom(1000 + i),
+    }));
     const deadlocksBefore = await deadlockCount(db);
 
     const levels: Phase[] = [];
@@ -729,7 +806,13 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
       const client = createClient(port, count);
       try {
         levels.push(
-          await measurePhase(`${count} customers`, count, db, pids, closedLoop(client, shop, customers.slice(0, count), LEVEL_SECONDS)),
+          await measurePhase(
+            `${count} customers`,
+            count,
+            db,
+            pids,
+            closedLoop(client, shop, customers.slice(0, count), LEVEL_SECONDS),
+          ),
         );
       } finally {
         client.close();
@@ -751,7 +834,12 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
     return {
       serverEnv,
       asset,
-      autocannon: { perSecond: cannon.requests.average, p50: cannon.latency.p50, p99: cannon.latency.p99, non2xx: cannon.non2xx },
+      autocannon: {
+        perSecond: cannon.requests.average,
+        p50: cannon.latency.p50,
+        p99: cannon.latency.p99,
+        non2xx: cannon.non2xx,
+      },
       floors,
       levels,
       pacedPhase,
@@ -765,7 +853,9 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
 }
 
 async function deadlockCount(db: Database["db"]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()`.execute(db);
   return rows[0]!.n;
 }
 
@@ -774,7 +864,8 @@ async function deadlockCount(db: Database["db"]): Promise<number> {
 
 const pct = (share: number) => (Number.isFinite(share) ? `${(share * 100).toFixed(0)}%` : "–");
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "–");
-const ratio = (v: number, floor: number) => (Number.isFinite(v) && floor > 0 ? `${(v / floor).toFixed(floor > v ? 3 : 1)}x` : "–");
+const ratio = (v: number, floor: number) =>
+  Number.isFinite(v) && floor > 0 ? `${(v / floor).toFixed(floor > v ? 3 : 1)}x` : "–";
 
 function verdict(value: number, budget: number, busy: boolean) {
   if (!Number.isFinite(value)) return "not measured";
@@ -798,9 +889,16 @@ function report(options: {
   const floorAt = (connections: number) => run.floors.find((f) => f.connections === connections)!;
   const at40 = run.levels.find((l) => l.customers === BUDGET.orderP95At);
   const pacedLag = run.pacedPhase.lag;
-  const bounded = run.pacedPhase.sampled.backlogEnd <= PACED_RATE * 2 && pacedLag.done === pacedLag.orders && pacedLag.drainedAfterMs < 10_000;
+  const bounded =
+    run.pacedPhase.sampled.backlogEnd <= PACED_RATE * 2 &&
+    pacedLag.done === pacedLag.orders &&
+    pacedLag.drainedAfterMs < 10_000;
   const phaseRow = (p: Phase, floor: Floor) =>
-    `| ${p.title} | ${p.orders} | ${f1(p.ordersPerSecond)} (${ratio(p.ordersPerSecond, floor.perSecond)}) | ${f1(p.post.p50)} (${ratio(p.post.p50, floor.latency.p50)}) | ${f1(p.post.p95)} (${ratio(p.post.p95, floor.latency.p95)}) | ${f1(p.post.p99)} (${ratio(p.post.p99, floor.latency.p99)}) | ${f1(p.post.max)} | ${Object.entries(p.refusals).map(([k, n]) => `${k}: ${n}`).join(", ") || "none"} | ${pct(p.serverCpu)} / ${pct(p.postgresCpu)} / ${pct(p.benchCpu)} / ${pct(p.machineCpu)} |`;
+    `| ${p.title} | ${p.orders} | ${f1(p.ordersPerSecond)} (${ratio(p.ordersPerSecond, floor.perSecond)}) | ${f1(p.post.p50)} (${ratio(p.post.p50, floor.latency.p50)}) | ${f1(p.post.p95)} (${ratio(p.post.p95, floor.latency.p95)}) | ${f1(p.post.p99)} (${ratio(p.post.p99, floor.latency.p99)}) | ${f1(p.post.max)} | ${
+      Object.entries(p.refusals)
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(", ") || "none"
+    } | ${pct(p.serverCpu)} / ${pct(p.postgresCpu)} / ${pct(p.benchCpu)} / ${pct(p.machineCpu)} |`;
   const lagRow = (p: Phase, floor: Floor) =>
     `| ${p.title} | ${p.lag.done} / ${p.lag.orders} | ${f1(p.lag.p50)} (${ratio(p.lag.p50, floor.latency.p50)}) | ${f1(p.lag.p95)} (${ratio(p.lag.p95, floor.latency.p95)}) | ${f1(p.lag.max)} | ${p.sampled.backlogMax} | ${p.sampled.backlogEnd} | ${(p.lag.drainedAfterMs / 1000).toFixed(1)} |`;
   const lockRow = (p: Phase) =>
@@ -809,7 +907,8 @@ function report(options: {
   return [
     `# Order benchmark, ${new Date().toISOString().slice(0, 10)}${LABEL ? ` (${LABEL})` : ""}`,
     "",
-    "Produced by `npx tsx bench/orders.ts` (see bench/README.md)." + (SHORT ? " **Short mode** (BENCH_SHORT=1): a smoke run, not a measurement." : ""),
+    "Produced by `npx tsx bench/orders.ts` (see bench/README.md)." +
+      (SHORT ? " **Short mode** (BENCH_SHORT=1): a smoke run, not a measurement." : ""),
     "Real PostgreSQL; the built server (`node apps/server/dist/main.js`) as its own process with the built-in",
     "back-office simulator; the simulated customers in the benchmark's process. Each customer is its own login on",
     `its own account and, round after round, adds ${LINES_PER_ORDER} lines (1-3 packs each, from the same ${HOT_SKUS} products in`,
@@ -823,9 +922,13 @@ function report(options: {
     `- OS: ${os.type()} ${os.release()} (${os.arch()})`,
     `- Node.js ${process.version}`,
     `- PostgreSQL: ${options.pgVersion}`,
-    `- PostgreSQL settings: ${Object.entries(pgSettings).map(([k, v]) => `${k}=${v}`).join(", ")}`,
+    `- PostgreSQL settings: ${Object.entries(pgSettings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ")}`,
     `- Server processes: ${PROCESSES}${PROCESSES > 1 ? " behind HAProxy (scripts/cluster/haproxy.mjs), CPU summed over them" : ""}`,
-    `- Server: ${Object.entries(run.serverEnv).map(([k, v]) => `${k}=${v}`).join(", ")} (other settings at their defaults)`,
+    `- Server: ${Object.entries(run.serverEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ")} (other settings at their defaults)`,
     `- Date: ${new Date().toISOString()}; run took ${((Date.now() - options.started) / 1000).toFixed(0)} s`,
     `- Load average (1, 5, 15 min) before: ${options.loadBefore.map((l) => l.toFixed(2)).join(", ")}; after: ${loadAfter.map((l) => l.toFixed(2)).join(", ")}` +
       (busy ? " — **not a quiet machine**: other work inflates the figures" : ""),
@@ -857,7 +960,10 @@ function report(options: {
     "",
     "| connections | req/s | p50 ms | p95 ms | p99 ms | errors |",
     "|---:|---:|---:|---:|---:|---:|",
-    ...run.floors.map((fl) => `| ${fl.connections} | ${fl.perSecond.toFixed(0)} | ${fl.latency.p50.toFixed(2)} | ${fl.latency.p95.toFixed(2)} | ${fl.latency.p99.toFixed(2)} | ${fl.errors} |`),
+    ...run.floors.map(
+      (fl) =>
+        `| ${fl.connections} | ${fl.perSecond.toFixed(0)} | ${fl.latency.p50.toFixed(2)} | ${fl.latency.p95.toFixed(2)} | ${fl.latency.p99.toFixed(2)} | ${fl.errors} |`,
+    ),
     "",
     "## Orders",
     "",
@@ -916,15 +1022,27 @@ async function main() {
       const { rows } = await sql<{ version: string }>`SELECT version()`.execute(db);
       const pgSettings: Record<string, string> = {};
       for (const setting of ["shared_buffers", "synchronous_commit", "fsync", "max_connections"]) {
-        const { rows: value } = await sql<{ value: string }>`SELECT current_setting(${setting}) AS value`.execute(db);
+        const { rows: value } = await sql<{
+          value: string;
+        }>`SELECT current_setting(${setting}) AS value`.execute(db);
         pgSettings[setting] = value[0]!.value;
       }
       console.info("counting statements per order…");
       const profile = await profileStatements(url, shop);
-      console.info(`  ${profile.perRequest.p50} statements per POST /api/Order, ${profile.inTransaction.p50} in its transaction`);
+      console.info(
+        `  ${profile.perRequest.p50} statements per POST /api/Order, ${profile.inTransaction.p50} in its transaction`,
+      );
       console.info("load on the built server…");
       const run = await loadRun(url, db, shop);
-      const text = report({ started, pgVersion: rows[0]!.version, pgSettings, loadBefore, profile, run, shop });
+      const text = report({
+        started,
+        pgVersion: rows[0]!.version,
+        pgSettings,
+        loadBefore,
+        profile,
+        run,
+        shop,
+      });
       const date = new Date().toISOString().slice(0, 10);
       const file = path.join(here, "results", `orders-${date}${LABEL ? `-${LABEL}` : ""}.md`);
       await writeFile(file, text);

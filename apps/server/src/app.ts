@@ -26,6 +26,7 @@ import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { statementRoutesOf } from "./modules/accounts/statement-routes";
+import { buyerRoutesOf } from "./modules/accounts/buyer-routes";
 import { backOfficeRoutes } from "./modules/backoffice/routes";
 import { cartRoutes } from "./modules/cart/routes";
 import { catalogueRoutes } from "./modules/catalogue/routes";
@@ -125,6 +126,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   registerSessionCheck(app, deps);
   accountsRoutes(app, deps);
   statementRoutesOf(app, deps);
+  buyerRoutesOf(app, deps);
   mailboxRoutes(app, deps);
   catalogueRoutes(app, deps);
   orderListRoutes(app, deps);

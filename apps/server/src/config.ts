@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   LDAP_SEARCH_BASE: optionalText,
   LDAP_DOMAIN: optionalText,
   // Background work (transactional outbox).
+  /** How long an order over its buyer's limit holds its stock and credit for the owner's approval. */
+  APPROVAL_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),

@@ -10,6 +10,7 @@ import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { repRoutes } from "@trade-shop/contracts/reps";
 import { backOfficeAccountRoutes, statementRoutes } from "@trade-shop/contracts/statements";
+import { buyerRoutes } from "@trade-shop/contracts/buyers";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf } from "@trade-shop/contracts/problems";
 
@@ -25,6 +26,7 @@ const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
     orderLists: orderListRoutes,
     statements: statementRoutes,
     backOfficeAccount: backOfficeAccountRoutes,
+    buyers: buyerRoutes,
     reps: repRoutes,
   },
   // The No Images work list's routes live beside their payloads, outside `api`.

@@ -197,8 +197,10 @@ export const api = {
         "liquor_licence_expired",
         "credit_exceeded",
         "stock_short",
+        "viewer_cannot_order",
       ],
-      summary: "Place the cart as an order; repeating an orderReference returns the first order",
+      summary:
+        "Place the cart as an order (over the buyer's limit it awaits the owner's approval); repeating an orderReference returns the first order",
       tag: "Orders",
     }),
     history: route({

@@ -1,11 +1,15 @@
 // Orders: what the customer submits from the cart, and the order as the back office sees it.
 // `{product}PaymentId`/`{product}AccountId` of SPEC §3 are spelt tradeShopPaymentId/tradeShopAccountId.
 import { z } from "zod";
-import { Id, IsoDateTime, Rand, optionalText } from "./common";
+import { Id, IsoDateTime, MAX_ID, Rand, optionalText } from "./common";
 import { Cart, CartItem } from "./cart";
 
-/** Back-office (Pastel) states, in the order an order normally passes through them. */
+/**
+ * Back-office (Pastel) states, in the order an order normally passes through them, after the
+ * shop's own first one: an order over its buyer's limit awaits the account owner's approval.
+ */
 export const OrderStatus = z.enum([
+  "Awaiting approval",
   "Pending",
   "Submitted",
   "Picking",
@@ -87,6 +91,13 @@ export const Order = z.object({
   statusReason: z.string().nullable(),
   lastPastelStatusUpdate: IsoDateTime.nullable(),
   createdBy: z.string(),
+  /** The name of the login that placed it ("First Last"); null when no shop login did. */
+  placedBy: z.string().nullable(),
+  /** Awaiting approval: when it is released if nobody decides. */
+  approvalDueAt: IsoDateTime.nullable(),
+  /** Who approved or rejected it, and when; null until the owner decides (or the hold runs out). */
+  decidedBy: z.string().nullable(),
+  decidedAt: IsoDateTime.nullable(),
   vendorNumber: z.string().nullable(),
   brand: z.string().nullable(),
 });
@@ -114,6 +125,8 @@ export const OrderHistoryQuery = z.object({
   status: OrderStatus.optional(),
   from: CalendarDate.optional(),
   to: CalendarDate.optional(),
+  /** Only the orders this login placed (the account's users, see /api/Account/Buyers). */
+  placedByUserId: z.coerce.number<string | number>().int().positive().max(MAX_ID).optional(),
 });
 export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
 export type OrderHistory = z.infer<typeof OrderHistory>;

@@ -54,7 +54,21 @@ export const PROBLEMS = {
     about:
       "The customer account's liquor licence expired (`licenceExpiresOn`): liquor cannot be added or ordered until the renewed licence is on record.",
   },
+  viewer_cannot_order: {
+    status: 403,
+    about:
+      "The login is a Viewer on the customer account: it sees prices and history but cannot place orders.",
+  },
+  owner_only: {
+    status: 403,
+    about: "Only the customer account's owner manages its buyers and approves their orders.",
+  },
   not_found: { status: 404, about: "Nothing with this id or code exists, or it is not yours to see." },
+  invitation_invalid: {
+    status: 404,
+    about:
+      "The invitation link is not known, was withdrawn, has been used or has expired; ask the account's owner for a new one.",
+  },
   method_not_allowed: { status: 405, about: "This path does not accept the HTTP method used." },
   uri_too_long: {
     status: 414,
@@ -117,6 +131,11 @@ export const PROBLEMS = {
   status_not_allowed: {
     status: 409,
     about: "An order cannot move from its current back-office status to the one reported.",
+  },
+  not_awaiting_approval: {
+    status: 409,
+    about:
+      "The order is not awaiting approval (any more): it was approved, rejected or released already (`currentPastelStatus`).",
   },
   not_invoiced: {
     status: 409,

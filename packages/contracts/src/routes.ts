@@ -31,6 +31,10 @@ export const appRoutes = {
   orderLists: "/order-lists",
   /** Customers: the account's monthly statements and ageing (issue 17). */
   statements: "/statements",
+  /** Account owners: the account's buyers and viewers, invitations and order limits (issue 17). */
+  buyers: "/buyers",
+  /** Someone invited to a customer account chooses their password here (the e-mailed link). */
+  invitation: "/invitation",
   /** Sales reps: the customer accounts they may order for, to choose one (decision 127). */
   repAccounts: "/rep-accounts",
   /** Staff: orders on their way to the back office, with the ones that failed. */

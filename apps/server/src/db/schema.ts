@@ -26,6 +26,23 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountInvitations {
+  acceptedAt: Timestamp | null;
+  acceptedUserId: number | null;
+  accountRole: string;
+  createdAt: Generated<Timestamp>;
+  customerId: number;
+  email: string;
+  expiresAt: Timestamp;
+  firstname: string;
+  id: Generated<number>;
+  invitedBy: number;
+  lastname: string;
+  orderLimitCents: number | null;
+  revokedAt: Timestamp | null;
+  tokenHash: string;
+}
+
 export interface AccountDocuments {
   allocatedTo: string | null;
   amountCents: number;
@@ -212,6 +229,7 @@ export interface OrderLists {
 
 export interface Orders {
   accountName: string;
+  approvalDueAt: Timestamp | null;
   address1: string | null;
   address2: string | null;
   address3: string | null;
@@ -225,6 +243,8 @@ export interface Orders {
   creditcheckOverride: Generated<boolean>;
   currentPastelStatus: Generated<string>;
   customerId: number;
+  decidedAt: Timestamp | null;
+  decidedBy: number | null;
   discountCents: Generated<number>;
   email: string | null;
   homeDelivery: Generated<boolean>;
@@ -252,6 +272,7 @@ export interface Orders {
 
 export interface OrderStatusHistory {
   changedAt: Generated<Timestamp>;
+  changedBy: number | null;
   id: Generated<number>;
   orderId: number;
   reason: string | null;
@@ -404,6 +425,7 @@ export interface UserRoles {
 }
 
 export interface Users {
+  accountRole: Generated<string>;
   createdBy: Generated<string>;
   createdDate: Generated<Timestamp>;
   customerId: number | null;
@@ -417,6 +439,7 @@ export interface Users {
   lastModifiedDate: Timestamp | null;
   lastname: string;
   lockoutExpiryDate: Timestamp | null;
+  orderLimitCents: number | null;
   passwordHash: string | null;
   reports: Generated<string[]>;
   resetPasswordOnNextLogin: Generated<boolean>;
@@ -455,6 +478,7 @@ export interface Wishlists {
 
 export interface DB {
   accountDocuments: AccountDocuments;
+  accountInvitations: AccountInvitations;
   appSettings: AppSettings;
   backofficeCallbackEvents: BackofficeCallbackEvents;
   backofficeSalesOrders: BackofficeSalesOrders;

@@ -9,8 +9,9 @@ import { ON_HOLD_REASONS, REJECTED_REASONS } from "./customer-data";
 import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./types";
 import type { Random } from "./random";
 
-// The statuses come from the contracts, what counts against credit from the credit rule.
-export const ORDER_STATUSES = OrderStatusSchema.options;
+// The statuses come from the contracts, what counts against credit from the credit rule. The demo's
+// history has every back-office status; orders awaiting approval come from buyers over their limit.
+export const ORDER_STATUSES = OrderStatusSchema.options.filter((s) => s !== "Awaiting approval");
 export { NOT_YET_INVOICED };
 
 const HOUR_MS = 3_600_000;
@@ -18,6 +19,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** Hours from the step before to this step, low and high. */
 const STEP_HOURS: Record<OrderStatus, readonly [number, number]> = {
+  "Awaiting approval": [0, 0],
   Pending: [0, 0],
   Submitted: [0.02, 0.3],
   Picking: [1, 20],

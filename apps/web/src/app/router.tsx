@@ -138,6 +138,15 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("../features/accounts/statements-page"), "StatementsPage"),
           },
           {
+            path: path(appRoutes.buyers),
+            loader: requireValidToken,
+            ...lazy(() => import("../features/accounts/buyers-page"), "BuyersPage"),
+          },
+          {
+            path: path(appRoutes.invitation),
+            ...lazy(() => import("../features/identity/invitation-page"), "InvitationPage"),
+          },
+          {
             path: path(appRoutes.repAccounts),
             loader: requireRole("Rep"),
             ...lazy(() => import("../features/reps/rep-accounts-page"), "RepAccountsPage"),

@@ -15,6 +15,7 @@ import * as m0013 from "./0013-order-lists";
 import * as m0014 from "./0014-search-vocabulary";
 import * as m0015 from "./0015-search-cache";
 import * as m0016 from "./0016-account-documents";
+import * as m0017 from "./0017-account-buyers";
 import * as m0018 from "./0018-sales-reps";
 
 export interface Migration {
@@ -40,6 +41,6 @@ export const migrations: readonly Migration[] = [
   { version: 14, ...m0014 },
   { version: 15, ...m0015 },
   { version: 16, ...m0016 },
-  // 17 is taken by another branch; versions need not be contiguous (each is applied once).
+  { version: 17, ...m0017 },
   { version: 18, ...m0018 },
 ];

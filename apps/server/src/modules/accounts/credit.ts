@@ -5,7 +5,14 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 
 /** Orders that count against credit until the back office invoices them into the balance. */
-export const NOT_YET_INVOICED: readonly OrderStatus[] = ["Pending", "Submitted", "Picking", "On Hold"];
+// An order awaiting its owner's approval holds credit as it holds stock (decision 126).
+export const NOT_YET_INVOICED: readonly OrderStatus[] = [
+  "Awaiting approval",
+  "Pending",
+  "Submitted",
+  "Picking",
+  "On Hold",
+];
 
 export interface CreditPosition {
   creditLimitCents: number;

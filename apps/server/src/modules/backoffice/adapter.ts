@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { BACKOFFICE_TOPIC } from "../orders/place-order";
+import { BACKOFFICE_TOPIC } from "../orders/approvals";
 import type { OutboxHandlers } from "../outbox/outbox";
 import { createHttpBackOffice } from "./http-adapter";
 import type { BackOfficeAdapter } from "./back-office";
@@ -15,7 +15,12 @@ export const HandOffPayload = z.object({ orderId: z.number().int().positive() })
 
 export type BackOfficeConfig = Pick<
   Config,
-  "backOfficeMode" | "BACKOFFICE_URL" | "BACKOFFICE_SECRET" | "BACKOFFICE_TIMEOUT_MS" | "BACKOFFICE_SIMULATOR_STEP_MS" | "publicUrl"
+  | "backOfficeMode"
+  | "BACKOFFICE_URL"
+  | "BACKOFFICE_SECRET"
+  | "BACKOFFICE_TIMEOUT_MS"
+  | "BACKOFFICE_SIMULATOR_STEP_MS"
+  | "publicUrl"
 >;
 
 export function createBackOffice(config: BackOfficeConfig, db: Db): BackOfficeAdapter | undefined {
@@ -39,6 +44,7 @@ export function backOfficeHandlers(config: BackOfficeConfig, db: Db): OutboxHand
   const backOffice = createBackOffice(config, db);
   if (!backOffice) return {};
   return {
-    [BACKOFFICE_TOPIC]: (job) => backOffice.handOver(HandOffPayload.parse(job.payload).orderId, job.idempotencyKey),
+    [BACKOFFICE_TOPIC]: (job) =>
+      backOffice.handOver(HandOffPayload.parse(job.payload).orderId, job.idempotencyKey),
   };
 }

@@ -6,7 +6,7 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import { BACKOFFICE_TOPIC } from "../orders/place-order";
+import { BACKOFFICE_TOPIC } from "../orders/approvals";
 
 interface HandOffRow {
   id: number;
@@ -67,7 +67,11 @@ async function selectHandOffs(db: Db, tenantId: string, where: RawBuilder<unknow
 }
 
 /** Without a state: every hand-off not yet done. */
-export async function listHandOffs(db: Db, tenantId: string, state: HandOffState | undefined): Promise<HandOff[]> {
+export async function listHandOffs(
+  db: Db,
+  tenantId: string,
+  state: HandOffState | undefined,
+): Promise<HandOff[]> {
   const rows = await selectHandOffs(db, tenantId, STATE_FILTERS[state ?? "open"], 500);
   return rows.map(toHandOff);
 }
@@ -79,7 +83,9 @@ export async function retryHandOff(db: Db, tenantId: string, id: number): Promis
     const state = stateOf(row);
     throw new DomainError(
       "hand_off_not_parked",
-      state === "done" ? `Order ${row.orderNumber} has already been handed over.` : `Order ${row.orderNumber} is already queued; it will be tried again by itself.`,
+      state === "done"
+        ? `Order ${row.orderNumber} has already been handed over.`
+        : `Order ${row.orderNumber} is already queued; it will be tried again by itself.`,
       { extensions: { state } },
     );
   }

@@ -10,7 +10,14 @@ import { DomainError } from "../../shared/domain-error";
 import { NOT_YET_INVOICED } from "../accounts/credit";
 
 /** The normal flow; On Hold and Rejected step out of it before invoicing. */
-const FLOW: readonly OrderStatus[] = ["Pending", "Submitted", "Picking", "Invoiced", "Dispatched", "Delivered"];
+const FLOW: readonly OrderStatus[] = [
+  "Pending",
+  "Submitted",
+  "Picking",
+  "Invoiced",
+  "Dispatched",
+  "Delivered",
+];
 const INVOICED: readonly OrderStatus[] = ["Invoiced", "Dispatched", "Delivered"];
 
 export interface StatusChange {
@@ -38,7 +45,10 @@ export interface OrderForStatus {
 }
 
 /** Locks the order for the rest of the transaction. */
-export async function lockOrder(trx: Db, where: { id: number } | { orderNumber: string }): Promise<OrderForStatus | undefined> {
+export async function lockOrder(
+  trx: Db,
+  where: { id: number } | { orderNumber: string },
+): Promise<OrderForStatus | undefined> {
   const result = await sql<OrderForStatus>`
     SELECT o.id, o.order_id, o.customer_id, o.current_pastel_status AS status, o.total_incl_cents,
            (SELECT max(l.pastel_sales_order_number) FROM order_lines l WHERE l.order_id = o.id) AS sales_order_number,
@@ -52,19 +62,28 @@ export async function lockOrder(trx: Db, where: { id: number } | { orderNumber: 
 /** Whether an order may go from one status to another, or the report is merely late. */
 export function judgeTransition(from: OrderStatus, to: OrderStatus): StatusOutcome | "refused" {
   if (from === to) return "unchanged";
-  if (from === "Rejected") return "refused";
+  // The back office never had an order awaiting approval (nor one rejected): it cannot move it.
+  if (from === "Rejected" || from === "Awaiting approval") return "refused";
   const invoiced = INVOICED.includes(from);
   if (to === "On Hold" || to === "Rejected") return invoiced ? "refused" : "changed";
   if (from === "On Hold") return "changed";
   return FLOW.indexOf(to) > FLOW.indexOf(from) ? "changed" : "stale";
 }
 
-export async function applyStatusChange(trx: Db, order: OrderForStatus, change: StatusChange): Promise<StatusOutcome> {
+export async function applyStatusChange(
+  trx: Db,
+  order: OrderForStatus,
+  change: StatusChange,
+): Promise<StatusOutcome> {
   const verdict = judgeTransition(order.status, change.status);
   if (verdict === "refused") {
-    throw new DomainError("status_not_allowed", `Order ${order.orderId} cannot go from ${order.status} to ${change.status}.`, {
-      extensions: { currentPastelStatus: order.status },
-    });
+    throw new DomainError(
+      "status_not_allowed",
+      `Order ${order.orderId} cannot go from ${order.status} to ${change.status}.`,
+      {
+        extensions: { currentPastelStatus: order.status },
+      },
+    );
   }
   const salesOrderNumber = change.salesOrderNumber ?? order.salesOrderNumber;
   const invoiceNumber = change.invoiceNumber ?? order.invoiceNumber;
@@ -81,9 +100,13 @@ export async function applyStatusChange(trx: Db, order: OrderForStatus, change: 
       });
     }
     if ((change.status === "On Hold" || change.status === "Rejected") && !change.reason) {
-      throw new DomainError("validation", `An order ${change.status === "On Hold" ? "on hold" : "rejected"} needs a reason.`, {
-        errors: { reason: [`Required with status ${change.status}.`] },
-      });
+      throw new DomainError(
+        "validation",
+        `An order ${change.status === "On Hold" ? "on hold" : "rejected"} needs a reason.`,
+        {
+          errors: { reason: [`Required with status ${change.status}.`] },
+        },
+      );
     }
   }
   // Numbers the back office reports are kept even from a late report.
@@ -111,9 +134,16 @@ export async function applyStatusChange(trx: Db, order: OrderForStatus, change: 
   const reason = change.status === "On Hold" || change.status === "Rejected" ? (change.reason ?? null) : null;
   await trx
     .updateTable("orders")
-    .set({ currentPastelStatus: change.status, pastelStatusReason: reason, lastPastelStatusUpdate: sql`now()` })
+    .set({
+      currentPastelStatus: change.status,
+      pastelStatusReason: reason,
+      lastPastelStatusUpdate: sql`now()`,
+    })
     .where("id", "=", order.id)
     .execute();
-  await trx.insertInto("orderStatusHistory").values({ orderId: order.id, status: change.status, reason }).execute();
+  await trx
+    .insertInto("orderStatusHistory")
+    .values({ orderId: order.id, status: change.status, reason })
+    .execute();
   return "changed";
 }

@@ -225,8 +225,22 @@ export function customersByAccount(db: Db, accountId: string, tenantIds: readonl
   if (tenantIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("customers")
-    .leftJoin("users", "users.customerId", "customers.id")
-    .select(["customers.id", "customers.tenantId", "customers.accountId", "users.id as userId"])
+    .select([
+      "customers.id",
+      "customers.tenantId",
+      "customers.accountId",
+      // The account's owner, and every login on it (its buyers and viewers too, decision 126).
+      sql<
+        number | null
+      >`(SELECT u.id FROM users u WHERE u.customer_id = customers.id AND u.account_role = 'Owner')`.as(
+        "userId",
+      ),
+      sql<
+        number[]
+      >`coalesce((SELECT array_agg(u.id) FROM users u WHERE u.customer_id = customers.id), '{}')`.as(
+        "userIds",
+      ),
+    ])
     .where(sql`upper(customers.account_id)`, "=", accountId.trim().toUpperCase())
     .where("customers.tenantId", "in", tenantIds)
     .execute();

@@ -191,7 +191,9 @@ async function resolveFields(
       throw new DomainError("validation", `${message}.`, { errors: { customerAccount: [message] } });
     }
     const match = matches[0]!;
-    if (match.userId !== null && match.userId !== userId) {
+    // A login already on the account (its owner, or a buyer the owner invited) keeps it.
+    const alreadyOnAccount = userId !== undefined && match.userIds.includes(userId);
+    if (match.userId !== null && !alreadyOnAccount) {
       throw new DomainError("account_has_user", `Account ${match.accountId} already has a user.`, {
         errors: { customerAccount: [`Account ${match.accountId} already has a user`] },
       });

@@ -11,14 +11,8 @@ export async function queueOrderConfirmation(
   trx: Db,
   order: Order,
   account: { name: string; contactEmail: string | null },
-  placedByUserId: number,
 ) {
   if (!account.contactEmail) return;
-  const placer = await trx
-    .selectFrom("users")
-    .select(["firstname", "lastname"])
-    .where("id", "=", placedByUserId)
-    .executeTakeFirst();
   const lines = order.orderLines.map(
     (l) =>
       `  ${l.quantity} x ${l.productDescription}: ${formatRandCents(toCents(l.totalPriceExcl))} excl. VAT`,
@@ -29,7 +23,7 @@ export async function queueOrderConfirmation(
     text: [
       `Dear ${account.name},`,
       "",
-      `We have received order ${order.orderId}, placed on ${formatShopDateTime(order.createdDate)}${placer ? ` by ${placer.firstname} ${placer.lastname}` : ""}.`,
+      `We have received order ${order.orderId}, placed on ${formatShopDateTime(order.createdDate)}${order.placedBy ? ` by ${order.placedBy}` : ""}.`,
       "",
       ...lines,
       "",

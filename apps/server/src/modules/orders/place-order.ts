@@ -1,9 +1,12 @@
 // Placing an order (SPEC §4 Order placement, DESIGN.md §4). One transaction of named steps:
 // lock the cart and its account (or find the order the cart already became), re-price it and
 // compare with what the customer saw, check liquor and credit, write the order, queue the
-// back-office hand-off and the confirmation e-mail, empty the cart and, last, take stock. The cart's orderReference makes
-// it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
-// tab) returns the first order. Each step is one or two statements (decision 78).
+// back-office hand-off and the confirmation e-mail, empty the cart and, last, take stock. The
+// cart's orderReference makes it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
+// tab) returns the first order. Each step is one or two statements (decision 78). An order over
+// the buyer's own limit is written as Awaiting approval and waits for the owner instead of being
+// handed off (decision 126); a Viewer of the account cannot order at all.
+import { sql } from "kysely";
 import { toCents, toRand } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
@@ -13,7 +16,7 @@ import { chosenDeliveryAddress } from "../accounts/customer-addresses";
 import type { CustomerContext } from "../accounts/customer-context";
 import { creditPosition } from "../accounts/credit";
 import { cartFrom } from "../cart/cart";
-import { enqueue } from "../outbox/outbox";
+import { memberOf, type Member } from "../accounts/buyers";
 import { priceItems, type PricedItem, type PricedItems } from "../shopping-lists/priced-items";
 import { liquorRefusal } from "../accounts/liquor-licence";
 import { listOwner } from "../shopping-lists/purchasable";
@@ -21,9 +24,9 @@ import { listLines, openList, renewCart, type ListHeader } from "../shopping-lis
 import { queueOrderConfirmation } from "./order-confirmation";
 import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
+import { AWAITING_APPROVAL, askOwnerToApprove, handOff } from "./approvals";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
-export const BACKOFFICE_TOPIC = "backoffice.order";
 
 export interface PlaceOrderContext {
   customer: CustomerContext;
@@ -31,6 +34,9 @@ export interface PlaceOrderContext {
   username: string;
   /** Staff and Admin may override the credit check (DESIGN.md §4). */
   mayOverrideCredit: boolean;
+  /** How long an order over its buyer's limit holds its stock for the owner's approval. */
+  approvalHoldHours: number;
+  publicUrl: string;
   /** Whether the shop can send e-mail: the confirmation is queued only then (decision 11). */
   confirmByEmail: boolean;
 }
@@ -40,18 +46,34 @@ function refusal({ code, ...members }: OrderConflict, message: string) {
   return new DomainError(code, message, { extensions: members });
 }
 
-export async function placeOrder(db: Db, ctx: PlaceOrderContext, command: CreateOrderCommand): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  ctx: PlaceOrderContext,
+  command: CreateOrderCommand,
+): Promise<Order> {
+  const member = await memberOf(db, ctx.userId, ctx.customer.customerId);
+  if (member?.accountRole === "Viewer") {
+    throw new DomainError(
+      "viewer_cannot_order",
+      "You are a viewer on this account: you can see prices and orders, but only its owner and buyers place orders.",
+    );
+  }
   return db.transaction().execute(async (trx) => {
     const locked = await lockCart(trx, ctx);
-    if (locked?.cart.orderReference !== command.orderReference) return earlierOrder(trx, ctx, command, locked?.cart);
+    if (locked?.cart.orderReference !== command.orderReference)
+      return earlierOrder(trx, ctx, command, locked?.cart);
     const { cart, account } = locked;
     const priced = await repriceCart(trx, ctx.customer, cart, command);
     const address = await chosenAddress(trx, ctx.customer, command, account);
     assertLiquorAllowed(ctx.customer, priced);
     await assertWithinCredit(trx, ctx, command, priced);
-    const order = await writeOrder(trx, ctx, command, priced, account, address);
-    await handOff(trx, order.id, ctx.customer);
-    if (ctx.confirmByEmail) await queueOrderConfirmation(trx, order, account, ctx.userId);
+    const awaitsApproval = overLimit(member, priced);
+    const order = await writeOrder(trx, ctx, command, priced, account, address, member, awaitsApproval);
+    if (awaitsApproval)
+      await askOwnerToApprove(trx, ctx, order, priced.totalInclCents, ctx.customer.customerId, member!);
+    else await handOff(trx, order.id, ctx.customer);
+    // An order waiting for the owner's approval is confirmed by that request instead.
+    if (ctx.confirmByEmail && !awaitsApproval) await queueOrderConfirmation(trx, order, account);
     await renewCart(trx, cart.id);
     await takeStock(trx, ctx.customer.stockingWarehouseCode, priced.items);
     return order;
@@ -63,7 +85,11 @@ export async function placeOrder(db: Db, ctx: PlaceOrderContext, command: Create
  * placement per cart at a time, and one credit check after another per account.
  */
 function lockCart(trx: Db, ctx: PlaceOrderContext) {
-  return lockCartAndAccount(trx, { tenantId: ctx.customer.tenantId, userId: ctx.userId, customerId: ctx.customer.customerId });
+  return lockCartAndAccount(trx, {
+    tenantId: ctx.customer.tenantId,
+    userId: ctx.userId,
+    customerId: ctx.customer.customerId,
+  });
 }
 
 /**
@@ -89,7 +115,12 @@ async function earlierOrder(
 }
 
 /** Prices the cart now and refuses when it is empty, sells what is gone, or differs from what was seen. */
-async function repriceCart(trx: Db, customer: CustomerContext, cart: ListHeader, command: CreateOrderCommand) {
+async function repriceCart(
+  trx: Db,
+  customer: CustomerContext,
+  cart: ListHeader,
+  command: CreateOrderCommand,
+) {
   const lines = await listLines(trx, "cart", cart.id);
   if (lines.length === 0) throw refusal({ code: "cart_empty" }, "Your cart is empty.");
   const priced = await priceItems(trx, customer, lines);
@@ -101,7 +132,8 @@ async function repriceCart(trx: Db, customer: CustomerContext, cart: ListHeader,
     );
   }
   const totalsMatch =
-    toCents(command.totalPriceIncl) === priced.totalInclCents && toCents(command.totalPriceExcl) === priced.totalExclCents;
+    toCents(command.totalPriceIncl) === priced.totalInclCents &&
+    toCents(command.totalPriceExcl) === priced.totalExclCents;
   if (!totalsMatch || !sameLines(command, priced.items)) {
     throw refusal({ code: "prices_changed", cart: cartFrom(cart, priced) }, PRICES_CHANGED);
   }
@@ -110,14 +142,21 @@ async function repriceCart(trx: Db, customer: CustomerContext, cart: ListHeader,
 
 function sameLines(command: CreateOrderCommand, items: readonly PricedItem[]) {
   const submitted = new Map(command.orderLines.map((l) => [l.productId, l.quantity]));
-  return submitted.size === items.length && items.every((i) => submitted.get(i.line.skuCode) === i.line.quantity);
+  return (
+    submitted.size === items.length && items.every((i) => submitted.get(i.line.skuCode) === i.line.quantity)
+  );
 }
 
 /**
  * The delivery address, checked before credit or stock is touched: another account's is a 404.
  * Without a chosen one it is the account's own, as read with the account.
  */
-async function chosenAddress(trx: Db, customer: CustomerContext, command: CreateOrderCommand, account: OrderingAccount) {
+async function chosenAddress(
+  trx: Db,
+  customer: CustomerContext,
+  command: CreateOrderCommand,
+  account: OrderingAccount,
+) {
   const chosenId = command.homeDelivery ? command.deliveryAddressId : null;
   return chosenId == null ? account : chosenDeliveryAddress(trx, customer.customerId, chosenId);
 }
@@ -136,7 +175,12 @@ const containsLiquor = (priced: PricedItems) => priced.items.some((i) => i.produ
  * taken then, so it sees every order and invoice committed before): concurrent orders on one
  * account are checked one after another.
  */
-async function assertWithinCredit(trx: Db, ctx: PlaceOrderContext, command: CreateOrderCommand, priced: PricedItems) {
+async function assertWithinCredit(
+  trx: Db,
+  ctx: PlaceOrderContext,
+  command: CreateOrderCommand,
+  priced: PricedItems,
+) {
   const credit = await creditPosition(trx, ctx.customer.customerId);
   if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return;
   throw refusal(
@@ -149,6 +193,13 @@ async function assertWithinCredit(trx: Db, ctx: PlaceOrderContext, command: Crea
   );
 }
 
+/** Over the buyer's own limit (incl. VAT): the owner approves it first. Owners have no limit. */
+const overLimit = (member: Member | undefined, priced: PricedItems) =>
+  member !== undefined &&
+  member.accountRole !== "Owner" &&
+  member.orderLimitCents !== null &&
+  priced.totalInclCents > member.orderLimitCents;
+
 const creditOverridden = (ctx: PlaceOrderContext, command: CreateOrderCommand) =>
   command.creditcheck_override && ctx.mayOverrideCredit;
 
@@ -160,9 +211,17 @@ async function writeOrder(
   priced: PricedItems,
   account: OrderingAccount,
   address: Address,
+  member: Member | undefined,
+  awaitsApproval: boolean,
 ): Promise<Order> {
   const { customer } = ctx;
   const row = await insertOrder(trx, {
+    ...(awaitsApproval
+      ? {
+          currentPastelStatus: AWAITING_APPROVAL,
+          approvalDueAt: sql<Date>`now() + make_interval(hours => ${ctx.approvalHoldHours})`,
+        }
+      : {}),
     tenantId: customer.tenantId,
     customerId: customer.customerId,
     userId: ctx.userId,
@@ -217,21 +276,21 @@ async function writeOrder(
     )
     .returningAll()
     .execute();
-  return toOrder({ ...row, accountId: customer.accountId, createdByName: row.createdBy }, lines);
+  const placedBy = member?.name ?? (await placerName(trx, ctx.userId));
+  return toOrder(
+    { ...row, accountId: customer.accountId, createdByName: row.createdBy, placedBy, decidedByName: null },
+    lines,
+  );
 }
 
-/**
- * Queues the order for the back office in the same transaction: it is handed off once
- * committed. An account's orders are handed off one after another, in the order they were
- * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
- */
-function handOff(trx: Db, orderId: number, customer: CustomerContext) {
-  return enqueue(trx, {
-    topic: BACKOFFICE_TOPIC,
-    idempotencyKey: `order:${orderId}`,
-    payload: { orderId },
-    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
-  });
+/** The name of a login placing an order for an account it is not a user of (staff, a rep). */
+async function placerName(trx: Db, userId: number) {
+  const row = await trx
+    .selectFrom("users")
+    .select(["firstname", "lastname"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? `${row.firstname} ${row.lastname}`.trim() || null : null;
 }
 
 /**

@@ -2,9 +2,9 @@
 // order costs few round trips (decision 78). Locks are always taken in one order, the cart,
 // then its customer, then stock rows by SKU, so concurrent placements wait for each other but
 // never deadlock.
-import { sql, type Insertable, type Selectable } from "kysely";
+import { sql, type InsertObject, type Selectable } from "kysely";
 import type { Db } from "../../db/database";
-import type { Orders } from "../../db/schema";
+import type { DB, Orders } from "../../db/schema";
 import type { ListHeader } from "../shopping-lists/storage";
 import { orderNumberSql } from "./order-number";
 
@@ -54,10 +54,15 @@ export async function lockCartAndAccount(
 }
 
 /** Inserts the order with an id drawn in the same statement (its number is made from it) and its first status. */
-export function insertOrder(trx: Db, values: Omit<Insertable<Orders>, "id" | "orderId">): Promise<Selectable<Orders>> {
+export function insertOrder(
+  trx: Db,
+  values: Omit<InsertObject<DB, "orders">, "id" | "orderId">,
+): Promise<Selectable<Orders>> {
   const drawnId = sql<number>`(SELECT id FROM next)`;
   return trx
-    .with("next", (db) => db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as("id")))
+    .with("next", (db) =>
+      db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as("id")),
+    )
     .with("newOrder", (db) =>
       db
         .insertInto("orders")
@@ -68,7 +73,9 @@ export function insertOrder(trx: Db, values: Omit<Insertable<Orders>, "id" | "or
       db
         .insertInto("orderStatusHistory")
         .columns(["orderId", "status"])
-        .expression((eb) => eb.selectFrom("newOrder").select(["newOrder.id", sql.lit("Pending").as("status")]))
+        .expression((eb) =>
+          eb.selectFrom("newOrder").select(["newOrder.id", "newOrder.currentPastelStatus as status"]),
+        )
         .returning("id"),
     )
     .selectFrom("newOrder")

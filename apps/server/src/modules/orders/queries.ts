@@ -14,7 +14,12 @@ import { unitPriceIncl } from "../pricing/price-line";
 import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
 
-export type OrderRow = Selectable<Orders> & { accountId: string; createdByName: string };
+export type OrderRow = Selectable<Orders> & {
+  accountId: string;
+  createdByName: string;
+  placedBy: string | null;
+  decidedByName: string | null;
+};
 
 function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
   return {
@@ -53,17 +58,34 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     statusReason: row.pastelStatusReason,
     lastPastelStatusUpdate: row.lastPastelStatusUpdate.toISOString(),
     createdBy: row.createdBy,
+    placedBy: row.placedBy,
+    approvalDueAt: row.approvalDueAt?.toISOString() ?? null,
+    decidedBy: row.decidedByName,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
     vendorNumber: row.vendorNumber,
     brand: row.brand,
   };
 }
 
+/** "First Last" of a user, for who placed or decided an order. */
+const fullName = (alias: "placer" | "decider") =>
+  sql<
+    string | null
+  >`nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), '')`;
+
 function baseQuery(db: Db) {
   return db
     .selectFrom("orders")
     .innerJoin("customers", "customers.id", "orders.customerId")
+    .leftJoin("users as placer", "placer.id", "orders.userId")
+    .leftJoin("users as decider", "decider.id", "orders.decidedBy")
     .selectAll("orders")
-    .select(["customers.accountId", "orders.createdBy as createdByName"]);
+    .select([
+      "customers.accountId",
+      "orders.createdBy as createdByName",
+      fullName("placer").as("placedBy"),
+      fullName("decider").as("decidedByName"),
+    ]);
 }
 
 export interface OrderScope {
@@ -79,6 +101,7 @@ export async function orderHistory(
 ): Promise<OrderHistoryEntry[]> {
   let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
   if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
+  if (filter.placedByUserId) query = query.where("orders.userId", "=", filter.placedByUserId);
   if (filter.status) query = query.where("orders.currentPastelStatus", "=", filter.status);
   // Days are South African days, whatever the server's zone.
   if (filter.from)

@@ -25,6 +25,8 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
         userId: principal.userId,
         username: principal.username,
         mayOverrideCredit: hasAnyRole(principal.roles, STAFF_ROLES),
+        approvalHoldHours: config.APPROVAL_HOLD_HOURS,
+        publicUrl: config.publicUrl,
         confirmByEmail: canSend(config, "email"),
       },
       request.body,
@@ -47,8 +49,15 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
   // SPEC §5: asking for an order without an id fails with a message that names the parameter.
   for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
     // A visitor is told to log in first, as on the route with an id.
-    app.get(url, { schema: { hide: true }, onRequest: async (request) => authorize(request.principal, api.orders.getById) }, async () => {
-      throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
-    });
+    app.get(
+      url,
+      {
+        schema: { hide: true },
+        onRequest: async (request) => authorize(request.principal, api.orders.getById),
+      },
+      async () => {
+        throw new DomainError("validation", ID_REQUIRED, { errors: { id: [ID_REQUIRED] } });
+      },
+    );
   }
 }

@@ -4,6 +4,7 @@
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { sendLiquorLicenceNotices } from "../accounts/liquor-licence";
+import { releaseOverdueApprovals } from "../orders/approvals";
 import { backOfficeHandlers } from "../backoffice/adapter";
 import { pruneSearchMisses } from "../catalogue/search-misses";
 import { pruneLoginLockouts } from "../identity/queries";
@@ -40,6 +41,7 @@ export function createShopOutboxWorker(
       pruneLoginLockouts,
       pruneSearchMisses,
       async (db) => void (await sendLiquorLicenceNotices(db)),
+      async (db) => void (await releaseOverdueApprovals(db, config)),
     ],
     ...(log ? { log } : {}),
     ...(onOutcome ? { onOutcome } : {}),

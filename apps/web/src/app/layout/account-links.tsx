@@ -21,6 +21,7 @@ import { tenantLabel } from "../../features/admin/tenant-label";
 import { clearSession, getTenant, hasRole, setTenant, useSession } from "../../lib/session";
 import { useShopper } from "../../lib/shopper";
 import { stopActingFor } from "../../lib/acting-for";
+import { useIsAccountOwner } from "../../lib/account/buyer-queries";
 
 const styles = {
   bar: {
@@ -74,6 +75,8 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   const navigate = useNavigate();
   const style = styles[variant];
   const icon = "size-4 shrink-0";
+  // Owners manage the account's buyers (issue 17); the answer is cached for five minutes.
+  const isOwner = useIsAccountOwner();
 
   if (!session) {
     return (
@@ -148,6 +151,14 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
           <Link to={appRoutes.statements} className={style.item} title={hint("Statements")}>
             <FileText aria-hidden="true" className={icon} />
             {label("Statements")}
+          </Link>
+        </li>
+      )}
+      {isOwner && (
+        <li>
+          <Link to={appRoutes.buyers} className={style.item} title={hint("Buyers")}>
+            <UsersRound aria-hidden="true" className={icon} />
+            {label("Buyers")}
           </Link>
         </li>
       )}

@@ -17,6 +17,7 @@ import { formatCount } from "../../lib/products/product-labels";
 import { useShopper } from "../../lib/shopper";
 import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
+import { ApprovalPanel } from "./components/approval-panel";
 
 const INVOICED = new Set(["Invoiced", "Dispatched", "Delivered"]);
 
@@ -61,6 +62,22 @@ function OrderDetails({ order }: { order: Order }) {
             <dd className="tabular-nums">{invoice}</dd>
           </>
         )}
+        {order.placedBy && (
+          <>
+            <dt className="font-semibold text-muted">Placed by</dt>
+            <dd>{order.placedBy}</dd>
+          </>
+        )}
+        {order.decidedBy && order.decidedAt && (
+          <>
+            <dt className="font-semibold text-muted">
+              {order.currentPastelStatus === "Rejected" ? "Rejected by" : "Approved by"}
+            </dt>
+            <dd>
+              {order.decidedBy}, <time dateTime={order.decidedAt}>{formatDateTime(order.decidedAt)}</time>
+            </dd>
+          </>
+        )}
         {order.suppliedId && (
           <>
             <dt className="font-semibold text-muted">Reference</dt>
@@ -70,6 +87,7 @@ function OrderDetails({ order }: { order: Order }) {
         <dt className="font-semibold text-muted">Delivery</dt>
         <dd>{deliveryText(order)}</dd>
       </dl>
+      <ApprovalPanel order={order} />
 
       <div className="mt-6 max-w-3xl overflow-hidden rounded-xl border border-line bg-surface">
         <table className="w-full border-collapse text-left">

@@ -16,7 +16,8 @@ import { Loading } from "../../lib/ui/loading";
 import { LoginPrompt } from "../../lib/ui/login-prompt";
 import { useOrders } from "../../lib/orders/order-queries";
 import { ReorderLink } from "./components/reorder-link";
-import { HistoryFilters, historyFilter, isFiltered } from "./components/history-filters";
+import { HistoryFilters, historyFilter, historyParams, isFiltered } from "./components/history-filters";
+import { useAccountBuyers } from "../../lib/account/buyer-queries";
 import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
 import { orderPath } from "../../lib/orders/order-path";
 
@@ -36,6 +37,7 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
         >
           {order.orderId}
         </Link>
+        {order.placedBy && <span className="block text-xs text-muted">Placed by {order.placedBy}</span>}
       </div>
       <dl className="contents">
         <div>
@@ -78,6 +80,7 @@ export function OrdersHistoryPage() {
   const [shown, setShown] = useState(PAGE);
   const results = useRef<HTMLHeadingElement>(null);
   const [searched, setSearched] = useState(0);
+  const buyers = useAccountBuyers();
 
   // After a search, keyboard users land on what it found rather than at the top of the filters.
   useEffect(() => {
@@ -85,11 +88,7 @@ export function OrdersHistoryPage() {
   }, [searched, isPending]);
 
   const search = (next: typeof filter) => {
-    setParams(
-      Object.fromEntries(
-        Object.entries(next).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      ),
-    );
+    setParams(historyParams(next));
     setShown(PAGE);
     setSearched((n) => n + 1);
   };
@@ -117,7 +116,7 @@ export function OrdersHistoryPage() {
     const count = `${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
     body = (
       <>
-        <HistoryFilters filter={filter} onChange={search} />
+        <HistoryFilters filter={filter} onChange={search} buyers={buyers} />
         <h2
           ref={results}
           tabIndex={-1}

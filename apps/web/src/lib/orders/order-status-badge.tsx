@@ -4,6 +4,7 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { formatDateTime } from "../format";
 
 const LOOK: Record<OrderStatus, string> = {
+  "Awaiting approval": "bg-accent/20 text-fg ring-accent",
   Pending: "bg-surface-2 text-fg ring-line",
   Submitted: "bg-brand-soft text-brand ring-brand/40",
   Picking: "bg-brand-soft text-brand ring-brand/40",

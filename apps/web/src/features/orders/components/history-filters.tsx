@@ -1,5 +1,6 @@
 // Finding an order in the history (issue 18): by number, reference or product, by status, and
-// by the days it was placed. The filters live in the URL, so Back and a shared link keep them.
+// by the days it was placed, and for an account's owner by who placed it (issue 17). The filters
+// live in the URL, so Back and a shared link keep them.
 import { useId } from "react";
 import { Search, X } from "lucide-react";
 import { OrderStatus, type OrderHistoryQuery } from "@trade-shop/contracts/orders";
@@ -20,7 +21,25 @@ export function historyFilter(params: URLSearchParams): OrderHistoryQuery {
     status: status.success ? status.data : undefined,
     from: day("from"),
     to: day("to"),
+    placedByUserId: /^\d{1,9}$/.test(params.get("placedBy") ?? "")
+      ? Number(params.get("placedBy"))
+      : undefined,
   };
+}
+
+/** The filters as URL parameters (the buyer as `placedBy`). */
+export function historyParams(filter: OrderHistoryQuery): Record<string, string> {
+  const { placedByUserId, ...rest } = filter;
+  const entries = Object.entries({ ...rest, placedBy: placedByUserId?.toString() });
+  return Object.fromEntries(
+    entries.filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+  );
+}
+
+/** Someone on the account whose orders the owner can pick out. */
+export interface AccountBuyer {
+  userId: number;
+  name: string;
 }
 
 export const isFiltered = (filter: OrderHistoryQuery) => Object.values(filter).some((v) => v !== undefined);
@@ -28,18 +47,26 @@ export const isFiltered = (filter: OrderHistoryQuery) => Object.values(filter).s
 export function HistoryFilters({
   filter,
   onChange,
+  buyers = [],
 }: {
   filter: OrderHistoryQuery;
   onChange: (filter: OrderHistoryQuery) => void;
+  /** The account's people, for its owner; the filter shows when there is more than one. */
+  buyers?: readonly AccountBuyer[];
 }) {
   const id = useId();
+  const byBuyer = buyers.length > 1;
   return (
     <form
       role="search"
       aria-label="Find orders"
       // Remounted when the URL's filters change (Back, Clear), so the fields show them.
       key={JSON.stringify(filter)}
-      className="mt-4 grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end"
+      className={`mt-4 grid gap-3 rounded-xl border border-line bg-surface p-4 sm:grid-cols-2 lg:items-end ${
+        byBuyer
+          ? "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+          : "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+      }`}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
@@ -52,6 +79,7 @@ export function HistoryFilters({
                 status: text("status") ?? "",
                 from: text("from") ?? "",
                 to: text("to") ?? "",
+                placedBy: text("placedBy") ?? "",
               }),
             ),
           ),
@@ -84,6 +112,26 @@ export function HistoryFilters({
           ))}
         </select>
       </div>
+      {byBuyer && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-placed-by`} className={label}>
+            Placed by
+          </label>
+          <select
+            id={`${id}-placed-by`}
+            name="placedBy"
+            defaultValue={filter.placedByUserId?.toString() ?? ""}
+            className={field}
+          >
+            <option value="">Anyone</option>
+            {buyers.map((buyer) => (
+              <option key={buyer.userId} value={buyer.userId}>
+                {buyer.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-from`} className={label}>
           From

@@ -1,0 +1,60 @@
+// /api/Account buyers and invitations, and /api/Order approvals: thin handlers for the caller's
+// customer account (issue 17, decision 126). The two invitation routes answer visitors: the
+// link's token is the proof.
+import type { FastifyInstance } from "fastify";
+import { buyerRoutes as routes } from "@trade-shop/contracts/buyers";
+import type { AppDeps } from "../../app-deps";
+import { customerOfRequest } from "../../http/customer-of-request";
+import { handle } from "../../http/route";
+import { approveOrder, rejectOrder } from "../orders/approvals";
+import {
+  acceptInvitation,
+  accountPeople,
+  invitationDetails,
+  inviteBuyer,
+  membership,
+  removeBuyer,
+  revokeInvitation,
+  updateBuyer,
+} from "./buyers";
+
+export function buyerRoutesOf(app: FastifyInstance, { config, database: { db } }: AppDeps) {
+  const caller = async (request: Parameters<typeof customerOfRequest>[1]) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return { customer, userId: principal.userId };
+  };
+  handle(app, routes.membership, async (request) => {
+    const { customer, userId } = await caller(request);
+    return membership(db, customer, userId);
+  });
+  handle(app, routes.people, async (request) => {
+    const { customer, userId } = await caller(request);
+    return accountPeople(db, customer, userId);
+  });
+  handle(app, routes.invite, async (request) => {
+    const { customer, userId } = await caller(request);
+    return inviteBuyer(db, config, customer, userId, request.body);
+  });
+  handle(app, routes.update, async (request) => {
+    const { customer, userId } = await caller(request);
+    return updateBuyer(db, customer, userId, request.params.userId, request.body);
+  });
+  handle(app, routes.remove, async (request) => {
+    const { customer, userId } = await caller(request);
+    return removeBuyer(db, customer, userId, request.params.userId);
+  });
+  handle(app, routes.revokeInvitation, async (request) => {
+    const { customer, userId } = await caller(request);
+    return revokeInvitation(db, customer, userId, request.params.id);
+  });
+  handle(app, routes.invitation, async (request) => invitationDetails(db, request.query.token));
+  handle(app, routes.acceptInvitation, async (request) => acceptInvitation(db, request.body));
+  handle(app, routes.approve, async (request) => {
+    const { customer, userId } = await caller(request);
+    return approveOrder(db, config, customer, userId, request.params.id);
+  });
+  handle(app, routes.reject, async (request) => {
+    const { customer, userId } = await caller(request);
+    return rejectOrder(db, config, customer, userId, request.params.id, request.body.reason);
+  });
+}

@@ -1,0 +1,438 @@
+// The people of a customer account (issue 17, decision 126): its owner invites buyers and
+// viewers by e-mail, sets their order limits and removes them. An invitation link works once,
+// for 7 days, and only its SHA-256 is kept (as a password reset's). Accepting one creates a
+// login on the account whose username is the invited address.
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { toCents, toRand } from "@trade-shop/contracts/common";
+import type {
+  AcceptInvitationCommand,
+  AccountInvitation,
+  AccountMembership,
+  AccountPeople,
+  AccountRole,
+  AccountUser,
+  InvitationDetails,
+  InviteBuyerCommand,
+  UpdateBuyerCommand,
+} from "@trade-shop/contracts/buyers";
+import { formatRandCents } from "@trade-shop/contracts/format";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import type { Config } from "../../config";
+import { isUniqueViolation, type Db } from "../../db/database";
+import { DomainError, notFound } from "../../shared/domain-error";
+import { assertCanSend, queueEmail } from "../messaging/outgoing";
+import { assertGoodPassword } from "../identity/password-rules";
+import { hashPassword } from "../identity/passwords";
+import type { CustomerContext } from "./customer-context";
+
+export const INVITATION_DAYS = 7;
+const CUSTOMER_ROLE = "Customer";
+
+type InviteConfig = Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL" | "publicUrl">;
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+const centsOrNull = (rand: number | null) => (rand === null ? null : toCents(rand));
+const randOrNull = (cents: number | null) => (cents === null ? null : toRand(Number(cents)));
+
+/** A login's place on the account it orders for; undefined for logins that are not its users (staff, reps). */
+export interface Member {
+  userId: number;
+  accountRole: AccountRole;
+  orderLimitCents: number | null;
+  name: string;
+}
+
+export async function memberOf(db: Db, userId: number, customerId: number): Promise<Member | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "accountRole", "orderLimitCents", "firstname", "lastname"])
+    .where("id", "=", userId)
+    .where("customerId", "=", customerId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    userId: row.id,
+    accountRole: row.accountRole as AccountRole,
+    orderLimitCents: row.orderLimitCents === null ? null : Number(row.orderLimitCents),
+    name: `${row.firstname} ${row.lastname}`.trim(),
+  };
+}
+
+/** The account's owner: who approves orders over a limit and is e-mailed about them. */
+export function ownerOf(db: Db, customerId: number) {
+  return db
+    .selectFrom("users")
+    .select(["id", "firstname", "lastname", "email"])
+    .where("customerId", "=", customerId)
+    .where("accountRole", "=", "Owner")
+    .where("isActive", "=", true)
+    .executeTakeFirst();
+}
+
+export async function membership(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+): Promise<AccountMembership> {
+  const [member, owner] = await Promise.all([
+    memberOf(db, userId, customer.customerId),
+    ownerOf(db, customer.customerId),
+  ]);
+  return {
+    // Logins acting for the account without being one of its users order as buyers without a limit.
+    accountRole: member?.accountRole ?? "Buyer",
+    orderLimit: randOrNull(member?.orderLimitCents ?? null),
+    ownerName: owner ? `${owner.firstname} ${owner.lastname}`.trim() : "the account's owner",
+  };
+}
+
+/** Refuses (403) anyone but the account's owner. */
+export async function requireOwner(db: Db, customer: CustomerContext, userId: number): Promise<Member> {
+  const member = await memberOf(db, userId, customer.customerId);
+  if (member?.accountRole !== "Owner") {
+    throw new DomainError("owner_only", "Only the account's owner can do this.");
+  }
+  return member;
+}
+
+function toAccountUser(row: {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  accountRole: string;
+  orderLimitCents: number | null;
+}): AccountUser {
+  return {
+    userId: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    accountRole: row.accountRole as AccountRole,
+    orderLimit: randOrNull(row.orderLimitCents),
+  };
+}
+
+function invitationsQuery(db: Db, customerId: number) {
+  return db
+    .selectFrom("accountInvitations as i")
+    .innerJoin("users as inviter", "inviter.id", "i.invitedBy")
+    .select([
+      "i.id",
+      "i.firstname",
+      "i.lastname",
+      "i.email",
+      "i.accountRole",
+      "i.orderLimitCents",
+      "i.createdAt",
+      "i.expiresAt",
+      sql<string>`inviter.firstname || ' ' || inviter.lastname`.as("invitedBy"),
+    ])
+    .where("i.customerId", "=", customerId)
+    .where("i.acceptedAt", "is", null)
+    .where("i.revokedAt", "is", null);
+}
+
+type InvitationRow = Awaited<ReturnType<ReturnType<typeof invitationsQuery>["executeTakeFirstOrThrow"]>>;
+
+function toInvitation(row: InvitationRow): AccountInvitation {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    accountRole: row.accountRole as AccountInvitation["accountRole"],
+    orderLimit: randOrNull(row.orderLimitCents),
+    invitedBy: row.invitedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export async function accountPeople(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+): Promise<AccountPeople> {
+  await requireOwner(db, customer, userId);
+  const [users, invitations] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "firstname", "lastname", "email", "accountRole", "orderLimitCents"])
+      .where("customerId", "=", customer.customerId)
+      .where("isActive", "=", true)
+      // The owner first, then by name.
+      .orderBy(sql`account_role = 'Owner'`, "desc")
+      .orderBy("firstname")
+      .orderBy("lastname")
+      .execute(),
+    invitationsQuery(db, customer.customerId).orderBy("i.createdAt", "desc").execute(),
+  ]);
+  return { users: users.map(toAccountUser), invitations: invitations.map(toInvitation) };
+}
+
+const emailTaken = () => {
+  const message = "Someone with this e-mail address already has a Trade Shop login";
+  return new DomainError("email_taken", `${message}.`, { errors: { email: [message] } });
+};
+
+async function assertEmailFree(db: Db, email: string) {
+  const taken = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb.or([eb(sql`lower(email)`, "=", email), eb(sql`lower(username)`, "=", email)]))
+    .executeTakeFirst();
+  if (taken) throw emailTaken();
+}
+
+export async function inviteBuyer(
+  db: Db,
+  config: InviteConfig,
+  customer: CustomerContext,
+  userId: number,
+  command: InviteBuyerCommand,
+): Promise<AccountInvitation> {
+  const owner = await requireOwner(db, customer, userId);
+  assertCanSend(config, "email");
+  const email = command.email.trim().toLowerCase();
+  await assertEmailFree(db, email);
+  const token = randomBytes(32).toString("base64url");
+  const hash = tokenHash(token);
+  const account = await db
+    .selectFrom("customers")
+    .select(["name", "accountId"])
+    .where("id", "=", customer.customerId)
+    .executeTakeFirstOrThrow();
+  const id = await db.transaction().execute(async (trx) => {
+    // Inviting the address again replaces its open invitation (and its link).
+    await trx
+      .updateTable("accountInvitations")
+      .set({ revokedAt: sql`now()` })
+      .where("customerId", "=", customer.customerId)
+      .where(sql`lower(email)`, "=", email)
+      .where("acceptedAt", "is", null)
+      .where("revokedAt", "is", null)
+      .execute();
+    const row = await trx
+      .insertInto("accountInvitations")
+      .values({
+        customerId: customer.customerId,
+        tokenHash: hash,
+        email,
+        firstname: command.firstname,
+        lastname: command.lastname,
+        accountRole: command.accountRole,
+        orderLimitCents: centsOrNull(command.orderLimit),
+        invitedBy: owner.userId,
+        expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})`,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const link = `${config.publicUrl}${appRoutes.invitation}?token=${token}`;
+    const limit =
+      command.accountRole === "Viewer"
+        ? "You can see the account's prices, orders and statements; a viewer does not place orders."
+        : command.orderLimit === null
+          ? "You can place orders for the account."
+          : `You can place orders for the account; orders over ${formatRandCents(toCents(command.orderLimit))} wait for ${owner.name}'s approval.`;
+    await queueEmail(trx, `invitation:${hash}`, {
+      to: email,
+      subject: `${owner.name} invited you to order for ${account.name} on Trade Shop`,
+      text: [
+        `Hello ${command.firstname},`,
+        "",
+        `${owner.name} invited you to Trade Shop as a ${command.accountRole.toLowerCase()} on the account ${account.name} (${account.accountId}).`,
+        limit,
+        "",
+        `Choose your password here. The link works once, for ${INVITATION_DAYS} days:`,
+        link,
+        "",
+        "If you were not expecting this, ignore this e-mail.",
+      ].join("\n"),
+    });
+    return row.id;
+  });
+  const row = await invitationsQuery(db, customer.customerId)
+    .where("i.id", "=", id)
+    .executeTakeFirstOrThrow();
+  return toInvitation(row);
+}
+
+/** A buyer or viewer of this account (never its owner), or a 404. */
+async function accountMemberRow(db: Db, customerId: number, memberId: number) {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "accountRole"])
+    .where("id", "=", memberId)
+    .where("customerId", "=", customerId)
+    .where("isActive", "=", true)
+    .executeTakeFirst();
+  if (!row || row.accountRole === "Owner") {
+    throw notFound(`There is no buyer or viewer ${memberId} on your account.`);
+  }
+  return row;
+}
+
+export async function updateBuyer(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+  memberId: number,
+  command: UpdateBuyerCommand,
+): Promise<AccountUser> {
+  const owner = await requireOwner(db, customer, userId);
+  await accountMemberRow(db, customer.customerId, memberId);
+  const row = await db
+    .updateTable("users")
+    .set({
+      accountRole: command.accountRole,
+      orderLimitCents: centsOrNull(command.orderLimit),
+      lastModifiedBy: owner.name,
+      lastModifiedDate: sql`now()`,
+    })
+    .where("id", "=", memberId)
+    .returning(["id", "firstname", "lastname", "email", "accountRole", "orderLimitCents"])
+    .executeTakeFirstOrThrow();
+  return toAccountUser(row);
+}
+
+/**
+ * Takes the login off the account: disabled, its sessions ended (token version), and no longer
+ * linked to the account, so an admin enabling it again does not put it back. Its orders stay,
+ * with its name.
+ */
+export async function removeBuyer(db: Db, customer: CustomerContext, userId: number, memberId: number) {
+  const owner = await requireOwner(db, customer, userId);
+  const member = await accountMemberRow(db, customer.customerId, memberId);
+  await db
+    .updateTable("users")
+    .set({
+      isActive: false,
+      customerId: null,
+      tokenVersion: sql<number>`token_version + 1`,
+      lastModifiedBy: owner.name,
+      lastModifiedDate: sql`now()`,
+    })
+    .where("id", "=", member.id)
+    .execute();
+  return { success: true, message: "The user was removed from your account.", title: "Removed" };
+}
+
+export async function revokeInvitation(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+  invitationId: number,
+) {
+  await requireOwner(db, customer, userId);
+  const row = await db
+    .updateTable("accountInvitations")
+    .set({ revokedAt: sql`now()` })
+    .where("id", "=", invitationId)
+    .where("customerId", "=", customer.customerId)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no open invitation ${invitationId} on your account.`);
+  return { success: true, message: "The invitation was withdrawn.", title: "Withdrawn" };
+}
+
+const invitationInvalid = () =>
+  new DomainError(
+    "invitation_invalid",
+    "This invitation link is not valid any more: it was used, withdrawn or has expired. Ask the account's owner to invite you again.",
+  );
+
+function openInvitation(db: Db, token: string) {
+  return db
+    .selectFrom("accountInvitations as i")
+    .innerJoin("customers as c", "c.id", "i.customerId")
+    .innerJoin("users as inviter", "inviter.id", "i.invitedBy")
+    .select([
+      "i.id",
+      "i.customerId",
+      "i.email",
+      "i.firstname",
+      "i.lastname",
+      "i.accountRole",
+      "i.orderLimitCents",
+      "c.tenantId",
+      "c.name as accountName",
+      "c.accountId",
+      sql<string>`inviter.firstname || ' ' || inviter.lastname`.as("invitedBy"),
+    ])
+    .where("i.tokenHash", "=", tokenHash(token))
+    .where("i.acceptedAt", "is", null)
+    .where("i.revokedAt", "is", null)
+    .where("i.expiresAt", ">", sql<Date>`now()`)
+    .where("c.active", "=", true)
+    .executeTakeFirst();
+}
+
+export async function invitationDetails(db: Db, token: string): Promise<InvitationDetails> {
+  const row = await openInvitation(db, token);
+  if (!row) throw invitationInvalid();
+  return {
+    accountName: row.accountName,
+    accountId: row.accountId,
+    invitedBy: row.invitedBy,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    accountRole: row.accountRole as InvitationDetails["accountRole"],
+  };
+}
+
+/** Creates the invited login on the account; the link is spent in the same transaction. */
+export async function acceptInvitation(
+  db: Db,
+  command: AcceptInvitationCommand,
+): Promise<{ username: string }> {
+  const invitation = await openInvitation(db, command.token);
+  if (!invitation) throw invitationInvalid();
+  const email = invitation.email;
+  assertGoodPassword(command.password, { username: email, email });
+  await assertEmailFree(db, email);
+  const passwordHash = await hashPassword(command.password);
+  try {
+    await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("users")
+        .values({
+          username: email,
+          firstname: command.firstname,
+          lastname: command.lastname,
+          email,
+          passwordHash,
+          customerId: invitation.customerId,
+          accountRole: invitation.accountRole,
+          orderLimitCents: invitation.orderLimitCents,
+          createdBy: `invitation by ${invitation.invitedBy}`,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const spent = await trx
+        .updateTable("accountInvitations")
+        .set({ acceptedAt: sql`now()`, acceptedUserId: id })
+        .where("id", "=", invitation.id)
+        .where("acceptedAt", "is", null)
+        .where("revokedAt", "is", null)
+        .returning("id")
+        .executeTakeFirst();
+      if (!spent) throw invitationInvalid();
+      const role = await trx
+        .selectFrom("roles")
+        .select("id")
+        .where("name", "=", CUSTOMER_ROLE)
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("userRoles").values({ userId: id, roleId: role.id }).execute();
+      await trx.insertInto("userTenants").values({ userId: id, tenantId: invitation.tenantId }).execute();
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return { username: email };
+}

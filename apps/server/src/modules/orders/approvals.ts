@@ -1,0 +1,215 @@
+// Orders over a buyer's limit (issue 17, decision 126). Such an order is placed as Awaiting
+// approval: its stock is taken and it counts against credit like any placed order, but it is
+// not handed to the back office. The owner is e-mailed; approving hands it off, rejecting (or
+// nobody deciding before approval_due_at) puts its stock back. Each decision is one transaction
+// on the locked order, so a double click or an approval racing the expiry decides once.
+import { sql } from "kysely";
+import type { Order } from "@trade-shop/contracts/orders";
+import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
+import type { Config } from "../../config";
+import type { Db } from "../../db/database";
+import { DomainError, notFound } from "../../shared/domain-error";
+import type { CustomerContext } from "../accounts/customer-context";
+import { ownerOf, requireOwner, type Member } from "../accounts/buyers";
+import { queueEmail } from "../messaging/outgoing";
+import { enqueue } from "../outbox/outbox";
+import { findOrder } from "./queries";
+
+export const BACKOFFICE_TOPIC = "backoffice.order";
+export const AWAITING_APPROVAL = "Awaiting approval";
+
+type LinkConfig = Pick<Config, "publicUrl">;
+
+const orderLink = (config: LinkConfig, id: number) => `${config.publicUrl}/orders-history/${id}`;
+
+/**
+ * Queues the order for the back office in the caller's transaction: it is handed off once
+ * committed. An account's orders are handed off one after another, in the order they were
+ * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
+ */
+export function handOff(trx: Db, orderId: number, customer: { tenantId: string; customerId: number }) {
+  return enqueue(trx, {
+    topic: BACKOFFICE_TOPIC,
+    idempotencyKey: `order:${orderId}`,
+    payload: { orderId },
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
+}
+
+/** E-mails the account's owner that an order waits for them, in the placing transaction. */
+export async function askOwnerToApprove(
+  trx: Db,
+  config: LinkConfig,
+  order: Pick<Order, "id" | "orderId" | "accountName" | "totalPriceIncl" | "approvalDueAt">,
+  totalInclCents: number,
+  customerId: number,
+  buyer: Member,
+) {
+  const owner = await ownerOf(trx, customerId);
+  if (!owner) return;
+  await queueEmail(trx, `approval-request:${order.id}`, {
+    to: owner.email,
+    subject: `Order ${order.orderId} by ${buyer.name} waits for your approval`,
+    text: [
+      `Hello ${owner.firstname},`,
+      "",
+      `${buyer.name} placed order ${order.orderId} for ${order.accountName}, ${formatRandCents(totalInclCents)} incl. VAT.`,
+      `That is over their order limit of ${formatRandCents(buyer.orderLimitCents ?? 0)}, so it waits for your approval before it goes to us.`,
+      `Its stock is held until ${formatShopDateTime(order.approvalDueAt!)}; after that it is released.`,
+      "",
+      `Approve or reject it here: ${orderLink(config, order.id)}`,
+      "",
+      "Trade Shop",
+    ].join("\n"),
+  });
+}
+
+interface AwaitingOrder {
+  id: number;
+  orderId: string;
+  userId: number | null;
+  status: string;
+}
+
+async function lockAwaiting(trx: Db, customerId: number, id: number): Promise<AwaitingOrder> {
+  const { rows } = await sql<AwaitingOrder>`
+    SELECT id, order_id, user_id, current_pastel_status AS status FROM orders
+     WHERE id = ${id} AND customer_id = ${customerId}
+       FOR UPDATE`.execute(trx);
+  const order = rows[0];
+  if (!order) throw notFound(`There is no order ${id} on your account.`);
+  if (order.status !== AWAITING_APPROVAL) {
+    throw new DomainError(
+      "not_awaiting_approval",
+      `Order ${order.orderId} is not awaiting approval: it is ${order.status}.`,
+      {
+        extensions: { currentPastelStatus: order.status },
+      },
+    );
+  }
+  return order;
+}
+
+async function decide(
+  trx: Db,
+  order: AwaitingOrder,
+  to: "Pending" | "Rejected",
+  by: number | null,
+  reason: string,
+) {
+  await trx
+    .updateTable("orders")
+    .set({
+      currentPastelStatus: to,
+      pastelStatusReason: to === "Rejected" ? reason : null,
+      lastPastelStatusUpdate: sql`now()`,
+      decidedBy: by,
+      decidedAt: sql`now()`,
+    })
+    .where("id", "=", order.id)
+    .execute();
+  await trx
+    .insertInto("orderStatusHistory")
+    .values({ orderId: order.id, status: to, reason, changedBy: by })
+    .execute();
+}
+
+/** Puts the order's stock back where it was taken from. */
+async function releaseStock(trx: Db, orderId: number) {
+  await sql`UPDATE stock s SET on_hand = s.on_hand + l.quantity
+              FROM order_lines l
+             WHERE l.order_id = ${orderId} AND s.warehouse_code = l.warehouse_code AND s.sku_code = l.sku_code`.execute(
+    trx,
+  );
+}
+
+/** Tells the buyer what became of their order (not when they decided it themselves). */
+async function tellBuyer(
+  trx: Db,
+  config: LinkConfig,
+  order: AwaitingOrder,
+  outcome: "approved" | "rejected",
+  why: string,
+) {
+  if (order.userId === null) return;
+  const buyer = await trx
+    .selectFrom("users")
+    .select(["firstname", "email"])
+    .where("id", "=", order.userId)
+    .executeTakeFirst();
+  if (!buyer) return;
+  await queueEmail(trx, `approval-${outcome}:${order.id}`, {
+    to: buyer.email,
+    subject: `Order ${order.orderId} was ${outcome}`,
+    text: [
+      `Hello ${buyer.firstname},`,
+      "",
+      outcome === "approved"
+        ? `Your order ${order.orderId} was approved by ${why} and has gone to us for picking.`
+        : `Your order ${order.orderId} was not approved: ${why}. Its stock has been released.`,
+      "",
+      orderLink(config, order.id),
+      "",
+      "Trade Shop",
+    ].join("\n"),
+  });
+}
+
+export async function approveOrder(
+  db: Db,
+  config: LinkConfig,
+  customer: CustomerContext,
+  userId: number,
+  id: number,
+): Promise<Order> {
+  const owner = await requireOwner(db, customer, userId);
+  await db.transaction().execute(async (trx) => {
+    const order = await lockAwaiting(trx, customer.customerId, id);
+    await decide(trx, order, "Pending", owner.userId, `Approved by ${owner.name}`);
+    await handOff(trx, order.id, customer);
+    if (order.userId !== owner.userId) await tellBuyer(trx, config, order, "approved", owner.name);
+  });
+  return (await findOrder(db, { tenantId: customer.tenantId, customerId: customer.customerId }, { id }))!;
+}
+
+export async function rejectOrder(
+  db: Db,
+  config: LinkConfig,
+  customer: CustomerContext,
+  userId: number,
+  id: number,
+  reason: string,
+): Promise<Order> {
+  const owner = await requireOwner(db, customer, userId);
+  const why = `Not approved by ${owner.name}: ${reason}`;
+  await db.transaction().execute(async (trx) => {
+    const order = await lockAwaiting(trx, customer.customerId, id);
+    await decide(trx, order, "Rejected", owner.userId, why);
+    await releaseStock(trx, order.id);
+    if (order.userId !== owner.userId)
+      await tellBuyer(trx, config, order, "rejected", `${owner.name} said "${reason}"`);
+  });
+  return (await findOrder(db, { tenantId: customer.tenantId, customerId: customer.customerId }, { id }))!;
+}
+
+/**
+ * Rejects the orders nobody decided on before their hold ran out and releases their stock.
+ * Run by the outbox worker's housekeeping; SKIP LOCKED leaves an order being decided to its decider.
+ */
+export async function releaseOverdueApprovals(db: Db, config: LinkConfig): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<AwaitingOrder>`
+      SELECT id, order_id, user_id, current_pastel_status AS status FROM orders
+       WHERE current_pastel_status = ${AWAITING_APPROVAL} AND approval_due_at <= now()
+       ORDER BY approval_due_at
+       LIMIT 200
+         FOR UPDATE SKIP LOCKED`.execute(trx);
+    for (const order of rows) {
+      const why = "Not approved in time: the order's stock was released";
+      await decide(trx, order, "Rejected", null, why);
+      await releaseStock(trx, order.id);
+      await tellBuyer(trx, config, order, "rejected", "nobody approved it in time");
+    }
+    return rows.length;
+  });
+}
