@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BackOfficeHandOff } from "@trade-shop/contracts/backoffice";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "../../../test/orders";
+import { placeHandOffTestOrder } from "../../../test/orders";
 import { checkSignature, signBody } from "./signature";
 
 const SECRET = randomBytes(32).toString("hex");
@@ -99,7 +99,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
     t.request({ method: "POST", url: `/api/BackOffice/HandOffs/${id}/Retry`, token, tenantId, body: {} });
 
   it("POST /api/Order while the back office is down: the order arrives exactly once after it recovers", async () => {
-    const placed = await placeTestOrder(t, "trader", trader, [2], 50);
+    const placed = await placeHandOffTestOrder(t, "trader", trader, [2], 50);
 
     // Down: nothing listens on the port.
     expect(await t.outbox.drain()).toEqual({ done: 0, retried: 1, parked: 0 });
@@ -171,7 +171,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
 
     it("applies signed status changes, raises the balance once when invoiced, and ignores a replayed event", async () => {
       await backOffice.start();
-      const placed = await placeTestOrder(t, "trader", trader, [1], 52);
+      const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 52);
       await t.outbox.drain();
       const event = (status: string, extra: object = {}) => ({ eventId: randomUUID(), orderId: placed.orderId, status, ...extra });
 
@@ -210,7 +210,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
 
     it("refuses a callback that is unsigned, badly signed, too old or tampered with, and changes nothing", async () => {
       await backOffice.start();
-      const placed = await placeTestOrder(t, "trader", trader, [1], 54);
+      const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 54);
       await t.outbox.drain();
       const body = { eventId: randomUUID(), orderId: placed.orderId, status: "Picking" };
       const raw = JSON.stringify(body);
@@ -269,7 +269,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
     it("parks a hand-off the back office keeps refusing, shows it to staff, and re-queues it on retry", async () => {
       await backOffice.start();
       backOffice.answer = { status: 422, body: '{"error":"unknown customer account"}' };
-      const placed = await placeTestOrder(t, "trader", trader, [1], 56);
+      const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 56);
       for (let attempt = 1; attempt <= 3; attempt++) {
         await makeDue(placed.id);
         await t.outbox.drain();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { placeTestOrder } from "../../../test/orders";
+import { placeHandOffTestOrder } from "../../../test/orders";
 import { createBackOfficeSimulator, type BackOfficeSimulator } from "./simulator";
 
 describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
@@ -32,7 +32,7 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
     db().updateTable("customers").set({ creditLimitCents: cents }).where("accountId", "=", accountId).execute();
 
   it("accepts a handed-over order and walks it to Delivered, with sales order and invoice numbers", async () => {
-    const placed = await placeTestOrder(t, "trader", trader, [2, 1], 30);
+    const placed = await placeHandOffTestOrder(t, "trader", trader, [2, 1], 30);
     expect(placed.currentPastelStatus).toBe("Pending");
     expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
 
@@ -64,7 +64,7 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
   });
 
   it("never makes a second sales order when the hand-off runs again", async () => {
-    const placed = await placeTestOrder(t, "trader", trader, [1], 32);
+    const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 32);
     await t.outbox.drain();
     const first = (await getOrder(placed.id)).orderLines[0].pastelSalesOrderNumber;
     // As if the worker had died after handing over but before marking the message done.
@@ -79,7 +79,7 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
   });
 
   it("puts an order On Hold while the account is over its credit limit, and releases it once it is back within", async () => {
-    const placed = await placeTestOrder(t, "trader", trader, [1], 34);
+    const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 34);
     const customer = await db().selectFrom("customers").select(["creditLimitCents", "dcBalanceCents"]).where("accountId", "=", "CUS0001").executeTakeFirstOrThrow();
     // The balance alone is now R100.00 over the limit.
     await setCreditLimit("CUS0001", customer.dcBalanceCents - 10_000);
@@ -103,7 +103,7 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
   });
 
   it("holds an accepted order before picking when the account went over its limit meanwhile", async () => {
-    const placed = await placeTestOrder(t, "trader", trader, [1], 36);
+    const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 36);
     await t.outbox.drain();
     expect((await orderRow(placed.id)).currentPastelStatus).toBe("Submitted");
     const { creditLimitCents, dcBalanceCents } = await db().selectFrom("customers").select(["creditLimitCents", "dcBalanceCents"]).where("accountId", "=", "CUS0001").executeTakeFirstOrThrow();
@@ -117,7 +117,7 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
 
   it("moves each due order once when several processes tick at the same time", async () => {
     const placed = [];
-    for (const skip of [40, 41, 42, 43]) placed.push(await placeTestOrder(t, "trader", trader, [1], skip));
+    for (const skip of [40, 41, 42, 43]) placed.push(await placeHandOffTestOrder(t, "trader", trader, [1], skip));
     await t.outbox.drain();
     const ids = placed.map((o) => o.id);
     // Processes with a real clock: after one step an order is not due again for a minute.
