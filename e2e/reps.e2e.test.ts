@@ -152,7 +152,11 @@ describe("a sales rep ordering for a customer", () => {
     await expect.poll(() => text(first)).toContain(`Placed by ${REP_NAME}`);
     await first.getByRole("link", { name: order.orderId, exact: true }).click();
     await customerPage.getByRole("heading", { level: 1, name: `Order ${order.orderId}` }).waitFor();
-    await expect.poll(() => text(customerPage.getByRole("main"))).toContain(`Placed by ${REP_NAME}`);
+    const placedBy = customerPage
+      .getByRole("term")
+      .filter({ hasText: /^Placed by$/ })
+      .locator("xpath=following-sibling::dd[1]");
+    await expect.poll(() => text(placedBy)).toBe(REP_NAME);
     await customerPage.context().close();
   });
 
