@@ -44,11 +44,17 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
 
+  // The standard fonts encode WinAnsi only: a character outside it (a name typed in another
+  // script) prints as "?" rather than failing the whole document.
+  const encodable = new Set(regular.getCharacterSet());
+  const printable = (value: string) =>
+    Array.from(value, (char) => (encodable.has(char.codePointAt(0)!) ? char : "?")).join("");
   const text = (value: string, x: number, size = 9, font: PDFFont = regular, color = INK) =>
-    page.drawText(value, { x, y, size, font, color });
+    page.drawText(printable(value), { x, y, size, font, color });
   const right = (value: string, xRight: number, size = 9, font: PDFFont = regular) =>
-    text(value, xRight - font.widthOfTextAtSize(value, size), size, font);
-  const fit = (value: string, width: number, size: number, font: PDFFont) => {
+    text(value, xRight - font.widthOfTextAtSize(printable(value), size), size, font);
+  const fit = (raw: string, width: number, size: number, font: PDFFont) => {
+    const value = printable(raw);
     if (font.widthOfTextAtSize(value, size) <= width) return value;
     let cut = value;
     while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);

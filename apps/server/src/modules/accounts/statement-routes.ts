@@ -11,8 +11,10 @@ import { emailStatement } from "./email-statement";
 import { statementPdf } from "./statement-pdf";
 
 function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+  // Numbers come from the back office: anything a header cannot carry becomes "_".
+  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
   return reply
-    .header("Content-Disposition", `attachment; filename="${fileName}"`)
+    .header("Content-Disposition", `attachment; filename="${safeName}"`)
     .header("Cache-Control", "no-store")
     .type("application/pdf")
     .send(Buffer.from(bytes));
