@@ -40,6 +40,8 @@ import {
 import { useCartReview } from "./use-cart-review";
 import { StockShortNotice } from "../../lib/cart/stock-short-notice";
 import { useLiquorBlock } from "../../lib/account/liquor-standing";
+import { useMembership } from "../../lib/account/buyer-queries";
+import { toCents } from "@trade-shop/contracts/common";
 import { isBlocked, orderBlockers } from "./order-blockers";
 
 const fieldset = "rounded-xl border border-line bg-surface p-4";
@@ -275,7 +277,14 @@ function PlaceOrder({
   // Liquor is the Liquor category's; the server checks each product's own flag at placement.
   const liquorLines = liquorBlock ? cart.cartItems.filter((item) => item.category === "Liquor") : [];
   const blockers = orderBlockers(cart, useRemainingCredit());
-  const blocked = isBlocked(blockers) || liquorLines.length > 0;
+  // Issue 17: a viewer cannot order at all; a buyer's order over their limit waits for the owner.
+  const membership = useMembership().data;
+  const viewer = membership?.accountRole === "Viewer";
+  const overLimit =
+    membership?.accountRole === "Buyer" &&
+    membership.orderLimit !== null &&
+    toCents(cart.totalPriceIncl) > toCents(membership.orderLimit);
+  const blocked = isBlocked(blockers) || liquorLines.length > 0 || viewer;
   const blockerId = useId();
 
   let problem: PlacementProblem | null = null;
@@ -345,6 +354,12 @@ function PlaceOrder({
             </p>
           )}
           <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
+          {viewer && (
+            <p role="alert" className="rounded-xl border-2 border-danger bg-surface p-4 text-sm">
+              <span className="font-semibold">You are a viewer on this account.</span> You can see prices and
+              orders; {membership.ownerName} or a buyer on the account places its orders.
+            </p>
+          )}
           {liquorLines.length > 0 && (
             <div role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
@@ -367,6 +382,15 @@ function PlaceOrder({
             <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
           )}
         </div>
+        {overLimit && !blocked && (
+          <p role="status" className="rounded-xl border-2 border-accent bg-surface p-4 text-sm">
+            <span className="font-semibold">
+              Over your order limit of {formatRand(membership.orderLimit!)}.
+            </span>{" "}
+            This order waits for {membership.ownerName}&apos;s approval before it comes to us; its stock is
+            held for you meanwhile.
+          </p>
+        )}
         {problem && !blocked && <ProblemAlert problem={problem} />}
         <button
           type="submit"

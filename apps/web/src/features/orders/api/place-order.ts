@@ -22,6 +22,10 @@ import { ORDERS_KEY } from "../../../lib/orders/order-queries";
 
 export const ORDER_PLACED = "Order has been Placed";
 export const ORDER_PLACED_TITLE = "Order Created";
+/** Issue 17: an order over the buyer's limit waits for the account owner; the buyer is told so. */
+export const ORDER_AWAITS_APPROVAL_TITLE = "Order sent for approval";
+export const orderAwaitsApproval = (order: Pick<Order, "orderId">) =>
+  `Order ${order.orderId} is over your order limit: it comes to us once your account's owner approves it.`;
 
 export type PlaceOrderOutcome = { kind: "placed"; order: Order } | { kind: "prices-changed" };
 
@@ -57,7 +61,12 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       navigate(DEFAULT_LANDING);
-      successToast(ORDER_PLACED_TITLE, { description: ORDER_PLACED });
+      if (outcome.order.currentPastelStatus === "Awaiting approval") {
+        successToast(ORDER_AWAITS_APPROVAL_TITLE, {
+          description: orderAwaitsApproval(outcome.order),
+          duration: 8000,
+        });
+      } else successToast(ORDER_PLACED_TITLE, { description: ORDER_PLACED });
     },
     onError: (error) => {
       const problem = placementProblem(error);
