@@ -138,6 +138,20 @@ const MATRIX: Record<string, Row> = {
   "statements.emailStatement":          [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   // Customer A's invoiced order: B and the rest must not reach it.
   "statements.invoicePdf":              [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // Both customers own their accounts (decision 128).
+  "buyers.membership":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.people":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.invite":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // The target user (staff) is nobody's buyer; nor is invitation 999999 anybody's.
+  "buyers.update":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.remove":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.revokeInvitation":            [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  // A token nobody was sent: the link's own refusal, for anyone.
+  "buyers.invitation":                  ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT],
+  "buyers.acceptInvitation":            ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT],
+  // Customer A's order was placed within any limit: not awaiting approval; B must not reach it.
+  "buyers.approve":                     [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.reject":                      [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
   // Signed like the status callback.
   "backOfficeAccount.accountDocument":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "backOfficeAccount.liquorLicence":    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
@@ -365,6 +379,24 @@ const REQUESTS: Record<
   "statements.getStatement": () => ({ query: { month: "2026-10" } }),
   "statements.statementPdf": () => ({ query: { month: "2026-10" } }),
   "statements.emailStatement": () => ({ body: { month: "2026-10" } }),
+  "buyers.invite": (_d, who) => ({
+    body: {
+      firstname: "Invited",
+      lastname: "ByMatrix",
+      email: `invited.by.${who.toLowerCase()}@tradeshop.test`,
+      accountRole: "Buyer",
+      orderLimit: null,
+    },
+  }),
+  "buyers.update": (d) => ({ params: { userId: d.target.id }, body: { accountRole: "Viewer", orderLimit: 100 } }),
+  "buyers.remove": (d) => ({ params: { userId: d.target.id } }),
+  "buyers.revokeInvitation": () => ({ params: { id: 999_999 } }),
+  "buyers.invitation": () => ({ query: { token: "a-link-nobody-was-sent" } }),
+  "buyers.acceptInvitation": () => ({
+    body: { token: "a-link-nobody-was-sent", firstname: "Not", lastname: "Invited", password: "Matrix-Made-Pass-2026" },
+  }),
+  "buyers.approve": (d) => ({ params: { id: d.orderOfA.id } }),
+  "buyers.reject": (d) => ({ params: { id: d.orderOfA.id }, body: { reason: "Not this week" } }),
   "statements.invoicePdf": async (d) => {
     const order = await d.t.database.db
       .selectFrom("orders")
