@@ -34,6 +34,8 @@ export function expectNoCustomerAccount(page: Page): void {
   expectProblem(page, "not_a_customer", "/api/Wishlist/GetUserWishlist");
   expectProblem(page, "not_found", "/api/Users/GetCustomerDetails");
   expectProblem(page, "not_found", "/api/Users/GetCreditDetails");
+  // The account menu asks whether the login owns its account (Buyers, decision 128).
+  expectProblem(page, "not_a_customer", "/api/Account/Membership");
 }
 
 /**
