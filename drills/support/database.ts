@@ -176,6 +176,8 @@ export async function prepareShoppers(drill: DrillDatabase, count: number): Prom
           email: `${username}@drill.shop`,
           passwordHash: template.passwordHash,
           customerId: customer.id,
+          // Two buyers without a limit on each account (its owner is the demo's, decision 128).
+          accountRole: "Buyer",
         })
         .returning("id")
         .executeTakeFirstOrThrow();
