@@ -43,6 +43,9 @@ const ROLE_HINTS: Record<InvitedRole, string> = {
   Viewer: "Sees prices, orders and statements; cannot order.",
 };
 
+/** The framed lists of people and of invitations. */
+const LIST_BOX = "mt-2 divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface";
+
 const limitText = (limit: number | null) => (limit === null ? "No limit" : `Limit ${formatRand(limit)}`);
 
 /** "1 500", "R1 500.00" or "" (no limit) as the contract's rand or null; anything else stays text for the schema to refuse. */
@@ -300,10 +303,7 @@ function People() {
   return (
     <>
       <h2 className="mt-6 text-lg font-bold">People on the account</h2>
-      <ul
-        aria-label="People on the account"
-        className="mt-2 divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-      >
+      <ul aria-label="People on the account" className={LIST_BOX}>
         {users.map((person) => (
           <PersonRow key={person.userId} person={person} />
         ))}
@@ -311,10 +311,7 @@ function People() {
       {invitations.length > 0 && (
         <>
           <h2 className="mt-6 text-lg font-bold">Invitations not yet accepted</h2>
-          <ul
-            aria-label="Invitations"
-            className="mt-2 divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-          >
+          <ul aria-label="Invitations" className={LIST_BOX}>
             {invitations.map((invitation) => (
               <InvitationRow key={invitation.id} invitation={invitation} />
             ))}
