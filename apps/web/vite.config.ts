@@ -1,13 +1,17 @@
 // Vite build and dev server for the shop front end. In development the API, product images
 // and the demo mailbox come from the Node server on port 3000, so the browser sees one origin.
+// React is Preact underneath (preact-compat.ts, decision 126); without React Fast Refresh an edit
+// in development reloads the page.
 import { defineConfig } from "vite";
-import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { preactAliases, preactJsx } from "./preact-compat.ts";
 
 const server = "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [tailwindcss()],
+  resolve: { alias: preactAliases },
+  oxc: { jsx: preactJsx },
   server: {
     proxy: {
       "/api": server,
@@ -19,11 +23,16 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // The libraries' "use client" lines are for server rendering, which the shop does not do.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes("use client")) return;
+        warn(warning);
+      },
       output: {
         // Libraries change less often than the shop's code, so they get their own long-cached files.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "preact", test: /node_modules[\\/]preact[\\/]/ },
             // Recharts and what only it uses, loaded with the account dashboard rather than on every page.
             {
               name: "charts",

@@ -4,7 +4,14 @@
 // backdrop, without a library. A non-modal one (the cart dropdown) stays in the page beside its
 // trigger and closes on Escape, a press outside or focus moving away. Either way the contents
 // exist only while open, and focus goes back to where it was when the dialog closes.
-import { useEffect, useRef, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+  type RefObject,
+} from "react";
 
 const FOCUSABLE =
   "[autofocus], a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
@@ -51,7 +58,9 @@ export function Dialog({
     if (latest.current.open) latest.current.onClose();
   };
 
-  useEffect(() => {
+  // Opened and closed in the same commit as its contents, never a frame later with the box empty
+  // (Preact runs plain effects after the next paint).
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
