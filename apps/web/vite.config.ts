@@ -39,13 +39,14 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
             },
             // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
-            // only the lazily loaded pages with forms need, and the camera scanner's barcode
-            // reader (barcode-detector on zxing-wasm), loaded when a scanner opens.
+            // only the lazily loaded pages with forms need, the camera scanner's barcode reader
+            // (barcode-detector on zxing-wasm), loaded when a scanner opens, sonner, loaded with
+            // the first toast, and the icons, each of which goes with the pages that draw it.
             // With them, src/lib/zod-config.ts: in the file that holds zod, it runs before any chunk
             // that builds the contracts' schemas (which read zod's settings as they are built).
             {
               name: "vendor",
-              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
+              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/]|sonner[\\/]|lucide-react[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
             },
           ],
         },

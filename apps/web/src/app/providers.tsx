@@ -1,9 +1,9 @@
-// App-wide providers: server state (TanStack Query), toasts (sonner, following the theme), and
+// App-wide providers: server state (TanStack Query), toasts (sonner, following the theme, loaded
+// when first needed), and
 // the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
 // and behind the catalogue's Add to cart and Add to wishlist buttons.
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { Toaster } from "sonner";
 import {
   useAddItemsToCart,
   useAddToCart,
@@ -18,6 +18,7 @@ import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
 import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";
+import { Toasts } from "../lib/ui/toasts-host";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -100,7 +101,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ShopperLists>{children}</ShopperLists>
-      <Toaster
+      <Toasts
         // Errors and warnings appear top right; success toasts ask for bottom-center themselves (SPEC §7).
         position="top-right"
         theme={theme === "dark-theme" ? "dark" : "light"}

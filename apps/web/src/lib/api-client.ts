@@ -1,8 +1,7 @@
 // The one HTTP client of the web app (SPEC §7, §8). Every call goes through the route table of
 // @trade-shop/contracts/api, carries the session's token, tenant and request-forgery header,
 // and fails the same way everywhere: a toast for the user and a typed ApiError for the caller.
-import { toast } from "sonner";
-import { successToast } from "./ui/toasts";
+import { successToast, toast } from "./ui/toasts";
 import type { z } from "zod";
 import {
   ACTING_FOR_HEADER,

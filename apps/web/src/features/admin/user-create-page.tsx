@@ -1,8 +1,7 @@
 // New user (Admin): a local login with a password, or a staff member picked from the directory.
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { successToast } from "../../lib/ui/toasts";
+import { successToast, toast } from "../../lib/ui/toasts";
 import { ArrowLeft } from "lucide-react";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
 import { getTenant, useSession } from "../../lib/session";

@@ -7,7 +7,7 @@
 import { useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/ui/toasts";
 import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
 import { z } from "zod";
 import type { Cart } from "@trade-shop/contracts/cart";

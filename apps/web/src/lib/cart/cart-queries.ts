@@ -3,7 +3,6 @@
 // browser storage. The loading flag is "a cart command or load is in flight".
 import { useEffect } from "react";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { api } from "@trade-shop/contracts/api";
 import {
   Cart,
@@ -22,7 +21,7 @@ import type { Product } from "@trade-shop/contracts/catalogue";
 import { ApiError, apiRequest } from "../api-client";
 import { isOnline, useOnline } from "../offline/connectivity";
 import { formatCount } from "../products/product-labels";
-import { successToast } from "../ui/toasts";
+import { successToast, toast } from "../ui/toasts";
 import { quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
 import { useShopper, type Shopper } from "../shopper";

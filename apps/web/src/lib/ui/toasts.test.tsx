@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { Toaster, toast } from "sonner";
-import { dismissErrorToasts, successToast } from "./toasts";
+import { Toaster, toast as sonnerToast } from "sonner";
+import { dismissErrorToasts, successToast, toast } from "./toasts";
 
 function screenIs(width: number) {
   vi.spyOn(window, "matchMedia").mockImplementation(
@@ -16,7 +16,7 @@ function screenIs(width: number) {
 }
 
 afterEach(() => {
-  act(() => toast.dismiss());
+  act(() => void sonnerToast.dismiss());
   cleanup();
   vi.restoreAllMocks();
 });

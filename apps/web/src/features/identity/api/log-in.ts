@@ -4,8 +4,7 @@
 // failure clears the token and the tenant.
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { LoginRequest } from "@trade-shop/contracts/identity";
 import { ApiError, ERROR_TOAST_MS, ERROR_TOAST_TITLE, apiRequest } from "../../../lib/api-client";

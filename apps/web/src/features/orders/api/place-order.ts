@@ -5,8 +5,7 @@
 // and answers a repeat of the same cart's orderReference with the first order.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";

@@ -2,8 +2,7 @@
 // shopper, mirrored in browser storage, replaced by every answer. Its own toasts last 3 seconds
 // (SPEC §8, §9); a failed add, remove or load leaves the list empty until it loads again.
 import type { QueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "../../../lib/ui/toasts";
 import { api } from "@trade-shop/contracts/api";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import { Wishlist } from "@trade-shop/contracts/wishlist";
