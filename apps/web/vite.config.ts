@@ -22,6 +22,11 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
+    // Pictures (the broadsheet's art, the office map) are files of their own, fetched when shown,
+    // not base64 inside the first download's JavaScript.
+    assetsInlineLimit: 0,
+    // Every browser the shop supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn(warning, warn) {
         // The libraries' "use client" lines are for server rendering, which the shop does not do.

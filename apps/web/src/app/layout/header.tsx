@@ -3,7 +3,7 @@
 // the account and help links move into the side menu; the hours stay in view on every width.
 // The shop bar sticks to the top while the page scrolls, so search, wishlist and cart stay in
 // reach of a thumb; on a phone it is one row (menu, mark, search, wishlist, cart).
-import { useLayoutEffect, useRef, useState } from "react";
+import { Suspense, lazy, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Clock, Headset, LogIn, Menu } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
@@ -17,14 +17,18 @@ import { ActingForBar } from "./acting-for-bar";
 import { AccountStrip } from "./account-strip";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
-import { HeaderCartSlot } from "./header-cart-slot";
 import { HttpProgressBar } from "./http-progress-bar";
 import { headerIconButton } from "./header-styles";
 import { SearchBox } from "./search-box";
-import { SideMenu } from "./side-menu";
 import { ThemeToggle } from "./theme-toggle";
 
 const SIDE_MENU_ID = "side-menu";
+/** A customer's wishlist and cart: not in a visitor's first download. */
+const HeaderCartSlot = lazy(() =>
+  import("./header-cart-slot").then((module) => ({ default: module.HeaderCartSlot })),
+);
+/** The phone's menu: its code loads when it is first opened, and it stays mounted from then on. */
+const SideMenu = lazy(() => import("./side-menu").then((module) => ({ default: module.SideMenu })));
 const topBarLink =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 whitespace-nowrap rounded px-1.5 underline-offset-4 hover:underline sm:px-2";
 /**
@@ -55,6 +59,7 @@ function useCollapsedHeight() {
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpened, setMenuOpened] = useState(false);
   const session = useSession();
   const shopper = useShopper();
   const { contactBar, height } = useCollapsedHeight();
@@ -107,7 +112,10 @@ export function Header() {
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
               aria-controls={SIDE_MENU_ID}
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuOpened(true);
+                setMenuOpen(true);
+              }}
             >
               <Menu aria-hidden="true" className="size-6" />
             </button>
@@ -127,7 +135,16 @@ export function Header() {
 
             <div className="flex items-center gap-1 md:ml-auto">
               {session ? (
-                <HeaderCartSlot />
+                <Suspense
+                  fallback={
+                    <>
+                      <span aria-hidden="true" className={headerIconButton} />
+                      <span aria-hidden="true" className={headerIconButton} />
+                    </>
+                  }
+                >
+                  <HeaderCartSlot />
+                </Suspense>
               ) : (
                 <>
                   <Link to={appRoutes.login} className={`${headerIconButton} md:hidden`} aria-label="Login">
@@ -147,7 +164,11 @@ export function Header() {
           </div>
         </div>
         <ActingForBar />
-        <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        {menuOpened && (
+          <Suspense fallback={null}>
+            <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
+          </Suspense>
+        )}
       </header>
       {shopper !== null && <AccountStrip />}
       <CategoryNav />

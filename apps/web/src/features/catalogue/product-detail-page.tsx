@@ -1,6 +1,6 @@
 // A product's own page (/products/{skuCode}), shareable: pictures, prices and ordering as on
 // its card, and everything the pack says about it.
-import { useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Pencil } from "lucide-react";
 import { appRoutes, DEFAULT_LANDING } from "@trade-shop/contracts/routes";
@@ -18,12 +18,16 @@ import { OrderControls } from "./components/order-controls";
 import { PriceBlock } from "./components/price-block";
 import { ProductBadges } from "./components/product-badges";
 import { ProductGallery } from "./components/product-gallery";
-import { ProductInformation } from "./components/product-information";
 import { ProductTrailNav } from "./components/product-trail-nav";
 import { StockStatus } from "../../lib/products/stock-status";
 import { packText, parseQuantity, stockWarehouseNote } from "../../lib/products/product-labels";
 import { categoryChanges, productsHref } from "./products-query";
 import { productTrail } from "./product-trail";
+
+/** Everything the pack says, below the buying controls: its code loads beside the product's data. */
+const ProductInformation = lazy(() =>
+  import("./components/product-information").then((module) => ({ default: module.ProductInformation })),
+);
 
 function DetailSkeleton() {
   const bar = "animate-pulse rounded bg-surface-2";
@@ -157,7 +161,9 @@ export function ProductDetailPage() {
       </div>
       <BuyBar product={p} quantity={quantity} controls={controls} />
       {p.extendedData ? (
-        <ProductInformation product={p} data={p.extendedData} />
+        <Suspense fallback={null}>
+          <ProductInformation product={p} data={p.extendedData} />
+        </Suspense>
       ) : (
         <p className="mt-8 text-sm text-muted">
           The supplier has not sent more details about this product yet.
