@@ -526,6 +526,34 @@ describe("shell behaviour", () => {
     await page.context().close();
   });
 
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ])(
+    "paints index.html's shell before any script, with the header's and the category strip's sizes (%s)",
+    async (_name, viewport) => {
+      const bars = (page: Page) =>
+        Promise.all(
+          [page.locator("header").first(), page.getByRole("navigation", { name: "Product categories" })].map(
+            (bar) => bar.boundingBox(),
+          ),
+        );
+      const noScripts = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const bare = await noScripts.newPage();
+      await bare.goto(`${baseUrl}/products?category=home`);
+      await expect(bare.getByRole("link", { name: "Login" }).first().isVisible()).resolves.toBe(true);
+      await expect(visible(bare, HOURS)).resolves.toBe(true);
+      const shell = await bars(bare);
+      await noScripts.close();
+
+      const page = await openPage(browser, viewport);
+      await page.goto(`${baseUrl}/products?category=home`);
+      await settle(page);
+      expect(await bars(page)).toEqual(shell);
+      await page.context().close();
+    },
+  );
+
   it("serves the terms as a PDF", async () => {
     const res = await fetch(`${baseUrl}/docs/terms-and-conditions.pdf`);
     expect(res.status).toBe(200);
