@@ -77,6 +77,21 @@ async function score(url: string, port: number): Promise<Run> {
   };
 }
 
+/**
+ * A run, tried again (twice at most) when Lighthouse lost the page load's trace (NO_NAVSTART,
+ * NO_FCP and the like, which it says to run again): on a busy machine that happens now and then.
+ */
+async function scoreWithRetry(url: string, port: number): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await score(url, port);
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error))) throw error;
+      console.warn(`${String(error)}; trying again`);
+    }
+  }
+}
+
 const median = (runs: Run[]) =>
   [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
 
@@ -95,7 +110,8 @@ async function main() {
       ["a product page, logged out", product],
     ] as const) {
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await score(`${shop.baseUrl}${pathname}`, chrome.port));
+      for (let i = 0; i < RUNS; i += 1)
+        runs.push(await scoreWithRetry(`${shop.baseUrl}${pathname}`, chrome.port));
       pages.push({ name: `${name} (${pathname})`, url: pathname, runs });
     }
   } finally {
