@@ -3,7 +3,8 @@
 // simulated, 4x CPU slowdown) in Debian's Chromium. Pages: the logged-out product list and a
 // product page. Each is run LH_RUNS times (default 3; CI runs 1) and the run with the median
 // performance score is reported, with LCP, TBT, CLS, FCP and Speed Index. Writes
-// bench/results/lighthouse-<date>.md, or BENCH_OUT.
+// bench/results/lighthouse-<date>.md, or BENCH_OUT. With LH_SAVE=<folder> each run's full report
+// (JSON) is kept there too, to read where the time goes.
 //
 // Budgets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95. With
 // LH_ENFORCE=1 (CI) the run fails when accessibility, best practices or SEO miss theirs: those
@@ -20,6 +21,7 @@ import { startShop } from "../scripts/shop-server.mjs";
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Math.min(Math.max(Number(process.env.LH_RUNS ?? 3), 1), 5);
 const ENFORCE = process.env.LH_ENFORCE === "1";
+const SAVE_DIR = process.env.LH_SAVE;
 const PAGE_TIMEOUT_MS = 120_000;
 
 const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
@@ -51,6 +53,10 @@ async function score(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
+  if (SAVE_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, "-")}-${Date.now()}.json`;
+    await writeFile(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scores = {} as Record<Category, number>;
