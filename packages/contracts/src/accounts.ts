@@ -2,6 +2,7 @@
 // and what they owe and may still spend.
 import { z } from "zod";
 import { Id, Rand } from "./common";
+import type { ApiRoute } from "./http";
 
 /** A liquor-licensed account's licence as the back office holds it (DESIGN decision 123). */
 export const LiquorLicence = z.object({
@@ -98,3 +99,34 @@ export const CustomerAddress = z.object({
   isDefault: z.boolean(),
 });
 export type CustomerAddress = z.infer<typeof CustomerAddress>;
+
+/** This domain's routes in the API table (api.ts). */
+export const accountRoutes = {
+  getCustomerDetails: {
+    method: "POST",
+    path: "/api/Users/GetCustomerDetails",
+    response: CustomerDetails,
+    auth: true,
+    problems: ["not_found"],
+    summary: "The logged-in user's customer account",
+    tag: "Users",
+  },
+  getCustomerAddresses: {
+    method: "GET",
+    path: "/api/Users/GetCustomerAddresses",
+    response: z.array(CustomerAddress),
+    auth: true,
+    problems: ["not_found"],
+    summary: "The logged-in customer's delivery addresses, the default first",
+    tag: "Users",
+  },
+  getCreditDetails: {
+    method: "POST",
+    path: "/api/Users/GetCreditDetails",
+    response: CreditDetails,
+    auth: true,
+    problems: ["not_found"],
+    summary: "The logged-in customer's credit limit and what remains of it",
+    tag: "Users",
+  },
+} as const satisfies Record<string, ApiRoute>;

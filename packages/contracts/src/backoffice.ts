@@ -1,8 +1,9 @@
 // The order hand-off to the back-office accounting system (Pastel): what the shop sends, the
 // signed status callbacks it accepts, and the staff view of the hand-off queue.
 import { z } from "zod";
-import { Id, IsoDateTime } from "./common";
+import { Id, IdParam, IsoDateTime, STAFF_ROLES, SuccessEnvelope } from "./common";
 import { Order, OrderStatus } from "./orders";
+import type { ApiRoute } from "./http";
 
 /**
  * Both directions are signed alike: `X-TradeShop-Signature: sha256=<hex>` is the HMAC-SHA256,
@@ -75,3 +76,42 @@ export const HandOffQuery = z.object({
   state: HandOffState.optional(),
 });
 export type HandOffQuery = z.infer<typeof HandOffQuery>;
+
+const HandOffParams = z.object({ id: IdParam });
+
+/** This domain's routes in the API table (api.ts). */
+export const backOfficeRoutes = {
+  handOffs: {
+    method: "GET",
+    path: "/api/BackOffice/HandOffs",
+    query: HandOffQuery,
+    response: z.array(HandOff),
+    auth: true,
+    roles: STAFF_ROLES,
+    summary:
+      "The tenant's order hand-offs to the back office: pending, retrying and parked ones with their errors",
+    tag: "BackOffice",
+  },
+  retryHandOff: {
+    method: "POST",
+    path: "/api/BackOffice/HandOffs/:id/Retry",
+    params: HandOffParams,
+    response: HandOff,
+    auth: true,
+    roles: STAFF_ROLES,
+    problems: ["not_found", "hand_off_not_parked"],
+    summary: "Queue a parked hand-off again",
+    tag: "BackOffice",
+  },
+  // Called by the back office, not the web app: signed (HMAC) instead of a login and XSRF token.
+  statusCallback: {
+    method: "POST",
+    path: "/api/BackOffice/StatusCallback",
+    body: BackOfficeStatusCallback,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["not_found", "status_not_allowed", "service_unavailable"],
+    summary: "The back office reports an order's new status (signed, see contracts/backoffice.ts)",
+    tag: "BackOffice",
+  },
+} as const satisfies Record<string, ApiRoute>;

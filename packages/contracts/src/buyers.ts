@@ -2,9 +2,9 @@
 // sets each one's order limit, and approves or rejects the orders over it.
 import { z } from "zod";
 import { EmailAddress, Id, IdParam, IsoDateTime, Rand, SuccessEnvelope, requiredText } from "./common";
-import { Password } from "./identity";
+import { Password } from "./credentials";
 import { Order } from "./orders";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 
 /** Owner: the account's first user, who manages the others. Buyer: orders. Viewer: sees prices and history, cannot order. */
 export const AccountRole = z.enum(["Owner", "Buyer", "Viewer"]);

@@ -1,8 +1,9 @@
 // The cart as the server prices it, and the commands that change it. A line carries the
 // product's facts at pricing time so the header dropdown needs no second lookup.
 import { z } from "zod";
-import { Id, IsoDateTime, Quantity, Rand, SkuCode, optionalText } from "./common";
+import { Id, IsoDateTime, optionalText, Quantity, Rand, SkuCode, SuccessEnvelope } from "./common";
 import { Product } from "./catalogue";
+import type { ApiRoute } from "./http";
 
 export const CartItem = Product.pick({
   listPriceIncl: true,
@@ -92,3 +93,47 @@ export const RemoveCartItemCommand = z
     path: ["quantity"],
   });
 export type RemoveCartItemCommand = z.infer<typeof RemoveCartItemCommand>;
+
+/** This domain's routes in the API table (api.ts). */
+export const cartRoutes = {
+  addItem: {
+    method: "POST",
+    path: "/api/Cart/AdditemToCart",
+    body: AddItemCommand,
+    response: CartAfterAdd,
+    auth: true,
+    problems: ["not_a_customer", "not_found", "liquor_not_allowed", "liquor_licence_expired", "stock_short"],
+    summary:
+      "Add packs of a SKU to the user's cart, no more than the customer's warehouse holds, and return the re-priced cart with what was added",
+    tag: "Cart",
+  },
+  getUserCart: {
+    method: "GET",
+    path: "/api/Cart/GetUserCart",
+    response: Cart,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The user's cart, priced now",
+    tag: "Cart",
+  },
+  removeItem: {
+    method: "POST",
+    path: "/api/Cart/RemoveItemFromCart",
+    body: RemoveCartItemCommand,
+    response: Cart,
+    auth: true,
+    problems: ["not_a_customer", "not_found"],
+    summary: "Take packs off a cart line, or drop the line",
+    tag: "Cart",
+  },
+  // SPEC does not show the answer; an envelope lets the client toast and then reload the cart.
+  clear: {
+    method: "POST",
+    path: "/api/Cart/ClearUserCart",
+    response: SuccessEnvelope,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "Empty the user's cart",
+    tag: "Cart",
+  },
+} as const satisfies Record<string, ApiRoute>;

@@ -2,7 +2,7 @@
 // work list of products without images (/manage), a product's image gallery, and a product
 // found by its barcode (a scanner in the search box, issue 16).
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { Product, RESULTS_PER_PAGE_CHOICES } from "./catalogue";
 import { SkuCode } from "./common";
 import { Gtin } from "./gtin";

@@ -2,7 +2,7 @@
 // staff keep, suggestions while a person types, and what became of searches that found
 // nothing (a note from the searcher, a list for staff).
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { CategoryLink } from "./catalogue";
 import { SuccessEnvelope } from "./common";
 

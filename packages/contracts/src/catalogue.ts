@@ -1,7 +1,8 @@
 // The catalogue: products (SKUs) with their descriptive data, the search request and result,
 // and the staff commands that edit images and descriptions.
 import { z } from "zod";
-import { Id, Rand, SkuCode, optionalText, requiredText } from "./common";
+import { Id, optionalText, Rand, requiredText, SkuCode, STAFF_ROLES, SuccessEnvelope } from "./common";
+import type { ApiRoute } from "./http";
 
 /** The header's category links (SPEC §2); `category` is the value of the products route query. */
 export const HEADER_CATEGORIES = [
@@ -283,3 +284,69 @@ export const UpdateDescriptionCommand = z.object({
   skuCode: SkuCode,
 });
 export type UpdateDescriptionCommand = z.infer<typeof UpdateDescriptionCommand>;
+
+/** This domain's routes in the API table (api.ts). */
+export const productRoutes = {
+  getProducts: {
+    method: "POST",
+    path: "/api/Product/GetProducts",
+    body: ProductSearchRequest,
+    response: ProductSearchResult,
+    auth: false,
+    summary: "Search the catalogue",
+    tag: "Products",
+  },
+  getBySkuCode: {
+    method: "POST",
+    path: "/api/Product/GetProductBySkuCode",
+    body: GetProductBySkuCodeRequest,
+    response: Product,
+    auth: false,
+    problems: ["not_found"],
+    summary: "One product by its SKU code",
+    tag: "Products",
+  },
+  // The upload and cover answers are envelopes: SPEC's success messages are what they carry.
+  uploadImages: {
+    method: "POST",
+    path: "/api/Product/UploadProductImages",
+    body: UploadProductImagesCommand,
+    response: SuccessEnvelope,
+    auth: true,
+    roles: STAFF_ROLES,
+    problems: ["not_found"],
+    summary: "Add images to a product",
+    tag: "Products",
+  },
+  assignCoverImage: {
+    method: "POST",
+    path: "/api/Product/AssignCoverImage",
+    body: AssignCoverImageCommand,
+    response: SuccessEnvelope,
+    auth: true,
+    roles: STAFF_ROLES,
+    problems: ["not_found"],
+    summary: "Choose which of a product's images is its cover",
+    tag: "Products",
+  },
+  updateDescription: {
+    method: "POST",
+    path: "/api/Product/UpdateDescription",
+    body: UpdateDescriptionCommand,
+    response: Product,
+    auth: true,
+    roles: STAFF_ROLES,
+    problems: ["not_found"],
+    summary: "Change a product's description",
+    tag: "Products",
+  },
+  search: {
+    method: "POST",
+    path: "/api/Product/ProductSearch",
+    body: ProductSearchRequest,
+    response: ProductSearchResult,
+    auth: false,
+    summary: "Search the catalogue (the catalogue screen's call)",
+    tag: "Products",
+  },
+} as const satisfies Record<string, ApiRoute>;

@@ -120,3 +120,7 @@ export type Quantity = z.infer<typeof Quantity>;
 
 export const SkuCode = requiredText("Enter a product code", 40);
 export type SkuCode = z.infer<typeof SkuCode>;
+
+/** Who may call the staff routes of the API table, and the admin-only ones. */
+export const STAFF_ROLES = ["Staff", "Admin"] as const satisfies readonly RoleName[];
+export const ADMIN_ROLES = ["Admin"] as const satisfies readonly RoleName[];

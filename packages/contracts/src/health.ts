@@ -3,6 +3,7 @@
 // /api/health/ready: this process can serve (database reachable, migrations done, background
 // worker running, not shutting down); a load balancer sends traffic only while it is 200.
 import { z } from "zod";
+import type { ApiRoute } from "./http";
 
 export const Health = z.object({
   status: z.literal("ok"),
@@ -32,3 +33,34 @@ export const Readiness = z.object({
   checks: ReadinessChecks,
 });
 export type Readiness = z.infer<typeof Readiness>;
+
+/** This domain's routes in the API table (api.ts). */
+export const healthRoutes = {
+  check: {
+    method: "GET",
+    path: "/api/health",
+    response: Health,
+    auth: false,
+    summary: "Database kind and catalogue size; 503 database_unavailable when the database cannot be reached",
+    tag: "Health",
+  },
+  live: {
+    method: "GET",
+    path: "/api/health/live",
+    response: Liveness,
+    auth: false,
+    usesDatabase: false,
+    summary: "Liveness: the process answers (no database involved)",
+    tag: "Health",
+  },
+  ready: {
+    method: "GET",
+    path: "/api/health/ready",
+    response: Readiness,
+    auth: false,
+    summary:
+      "Readiness for a load balancer: database reachable, migrations done, outbox worker running, not draining",
+    tag: "Health",
+    problems: ["service_unavailable"],
+  },
+} as const satisfies Record<string, ApiRoute>;

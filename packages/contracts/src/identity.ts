@@ -2,27 +2,21 @@
 // password reset and self-registration with a one-time PIN.
 import { z } from "zod";
 import {
+  ADMIN_ROLES,
   EmailAddress,
   Id,
+  IdParam,
   IsoDateTime,
-  RoleName,
-  SuccessEnvelope,
   optionalText,
   requiredText,
+  RoleName,
+  SuccessEnvelope,
 } from "./common";
+import { UserEnquiry } from "./content";
+import type { ApiRoute } from "./http";
+import { Password, TenantId } from "./credentials";
 
-/**
- * A tenant is known by a short code. The same text is the token's `tenants` claim and the
- * `TenantId` request header, so nothing converts between numbers and strings.
- */
-export const TenantId = requiredText("Choose a tenant", 40);
-export type TenantId = z.infer<typeof TenantId>;
-
-/** Length only: the common-passwords check needs the server's list. Not trimmed: spaces count. */
-export const Password = z
-  .string({ error: "Enter a password" })
-  .min(10, "Password must be at least 10 characters")
-  .max(256, "Password must be at most 256 characters");
+export { Password, TenantId, TokenClaims, normalizeClaims } from "./credentials";
 
 export const OtpPin = z.string({ error: "Enter the 6-digit PIN" }).regex(/^\d{6}$/, "Enter the 6-digit PIN");
 
@@ -42,44 +36,6 @@ export const LoginResult = z.object({
   expiresIn: z.number().int().positive(),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
-
-/** Roles stay plain strings here so a token naming a role this build does not know still decodes. */
-export const TokenClaims = z.object({
-  /** Expiry, in seconds since the epoch. */
-  exp: z.number().int().positive(),
-  firstName: z.string(),
-  surname: z.string(),
-  roles: z.array(z.string()),
-  /** The username. */
-  sub: z.string(),
-  /** The user's id. */
-  uid: Id,
-  tenants: z.array(TenantId),
-  /** The user's token version when it was issued; a later password, role or status change raises it. */
-  ver: z.number().int().nonnegative().optional(),
-});
-export type TokenClaims = z.infer<typeof TokenClaims>;
-
-const oneOrMany = z
-  .union([z.array(z.string()), z.string()])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-const IssuedTokenClaims = TokenClaims.extend({
-  roles: oneOrMany,
-  tenants: oneOrMany,
-  // Directory logins arrive as DOMAIN\username; the shop knows the user by the bare name.
-  sub: z.string().transform((sub) => sub.slice(sub.lastIndexOf("\\") + 1)),
-  uid: z.coerce.number<string | number>().pipe(Id),
-});
-
-/**
- * Reads a decoded JWT payload as issued (a single role or tenant may be a bare string, `uid`
- * may be text) into TokenClaims. Throws a ZodError when the payload is not a shop token.
- */
-export function normalizeClaims(payload: unknown): TokenClaims {
-  return IssuedTokenClaims.parse(payload);
-}
 
 const UserFields = z.object({
   username: requiredText("Enter a username", 254),
@@ -255,3 +211,199 @@ export const RegisterExternalUserPayload = UserFields.pick({
   otpPin: OtpPin,
 });
 export type RegisterExternalUserPayload = z.infer<typeof RegisterExternalUserPayload>;
+
+const UserIdParams = z.object({ id: IdParam });
+const UserRolesParams = z.object({ userId: IdParam });
+
+/** This domain's routes in the API table (api.ts). */
+export const userRoutes = {
+  authenticate: {
+    method: "POST",
+    path: "/api/Users/Authenticate",
+    body: LoginRequest,
+    response: LoginResult,
+    auth: false,
+    problems: [
+      "bad_credentials",
+      "account_locked",
+      "account_disabled",
+      "password_change_required",
+      "rate_limited",
+      "service_unavailable",
+    ],
+    summary: "Log in with a username and password",
+    tag: "Users",
+  },
+  authenticateUsingEmail: {
+    method: "POST",
+    path: "/api/Users/AuthenticateUsingEmail",
+    body: LoginRequest,
+    response: LoginResult,
+    auth: false,
+    problems: [
+      "bad_credentials",
+      "account_locked",
+      "account_disabled",
+      "password_change_required",
+      "rate_limited",
+      "service_unavailable",
+    ],
+    summary: "Log in with an e-mail address (in username) and password",
+    tag: "Users",
+  },
+  create: {
+    method: "POST",
+    path: "/api/Users",
+    body: CreateUserPayload,
+    response: User,
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["username_taken", "email_taken", "account_has_user", "duplicate_user"],
+    summary: "Create a user",
+    tag: "Users",
+  },
+  update: {
+    method: "PUT",
+    path: "/api/Users",
+    body: UpdateUserPayload,
+    response: User,
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: [
+      "not_found",
+      "username_taken",
+      "email_taken",
+      "account_has_user",
+      "duplicate_user",
+      "own_account",
+      "last_admin",
+    ],
+    summary: "Change a user",
+    tag: "Users",
+  },
+  list: {
+    method: "GET",
+    path: "/api/Users",
+    response: z.array(User),
+    auth: true,
+    roles: ADMIN_ROLES,
+    summary: "All users of the caller's tenants",
+    tag: "Users",
+  },
+  getById: {
+    method: "GET",
+    path: "/api/Users/:id",
+    params: UserIdParams,
+    response: User,
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["not_found"],
+    summary: "One user",
+    tag: "Users",
+  },
+  // SPEC's "file-style response" carries nothing a browser needs; an envelope gives the toast.
+  enable: {
+    method: "PUT",
+    path: "/api/Users/:id/Enable",
+    params: UserIdParams,
+    response: SuccessEnvelope,
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["not_found"],
+    summary: "Let a user log in again",
+    tag: "Users",
+  },
+  disable: {
+    method: "PUT",
+    path: "/api/Users/:id/Disable",
+    params: UserIdParams,
+    response: SuccessEnvelope,
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["not_found", "own_account", "last_admin"],
+    summary: "Stop a user from logging in",
+    tag: "Users",
+  },
+  searchDirectoryUsers: {
+    method: "GET",
+    path: "/api/Users/SearchActiveDirectoryUsers",
+    query: DirectoryUserSearchQuery,
+    response: z.array(DirectoryUser),
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["service_unavailable"],
+    summary: "Find directory users by part of their username",
+    tag: "Users",
+  },
+  roles: {
+    method: "GET",
+    path: "/api/Users/:userId/Roles",
+    params: UserRolesParams,
+    response: z.array(RoleSummary),
+    auth: true,
+    roles: ADMIN_ROLES,
+    problems: ["not_found"],
+    summary: "The roles a user holds",
+    tag: "Users",
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/api/Users/ResetPassword",
+    body: PasswordReset,
+    response: PasswordResetResult,
+    auth: false,
+    problems: ["rate_limited"],
+    summary: "Set a new password with the token from a reset link",
+    tag: "Users",
+  },
+  requestPasswordReset: {
+    method: "POST",
+    path: "/api/Users/RequestPasswordReset",
+    body: PasswordResetRequest,
+    response: PasswordResetRequest,
+    auth: false,
+    problems: ["rate_limited", "service_unavailable"],
+    summary: "E-mail a reset link; answers alike whether or not the address is known",
+    tag: "Users",
+  },
+  getOtpDetails: {
+    method: "POST",
+    path: "/api/Users/GetUserOtpDetails",
+    body: OtpDetailsRequest,
+    response: OtpDetailsResult,
+    auth: false,
+    problems: ["not_found", "tenant_required", "rate_limited"],
+    summary: "Where a registration PIN can be sent for a customer account",
+    tag: "Users",
+  },
+  preRegister: {
+    method: "POST",
+    path: "/api/Users/PreRegisterUser",
+    body: PreRegistrationRequest,
+    response: PreRegistrationResult,
+    auth: false,
+    problems: ["not_found", "account_has_user", "tenant_required", "rate_limited", "service_unavailable"],
+    summary: "Send a registration PIN by SMS or e-mail",
+    tag: "Users",
+  },
+  registerExternalUser: {
+    method: "POST",
+    path: "/api/Users/RegisterExternalUser",
+    body: RegisterExternalUserPayload,
+    response: User,
+    auth: false,
+    problems: ["email_taken", "account_has_user", "rate_limited"],
+    summary: "Register a customer user with the PIN that was sent",
+    tag: "Users",
+  },
+  enquiry: {
+    method: "POST",
+    path: "/api/Users/UserEnquiry",
+    body: UserEnquiry,
+    response: SuccessEnvelope,
+    auth: false,
+    problems: ["rate_limited", "service_unavailable"],
+    summary: "Send a message from the contact form",
+    tag: "Users",
+  },
+} as const satisfies Record<string, ApiRoute>;

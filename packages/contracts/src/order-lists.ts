@@ -3,7 +3,7 @@
 // A list goes to the cart through the same add as the quick order pad, with the same reasons
 // for what it could not add.
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { Product } from "./catalogue";
 import { Id, IdParam, IsoDateTime, Quantity, SkuCode, SuccessEnvelope } from "./common";
 import { CartAfterAddItems, QUICK_ORDER_MAX_LINES } from "./quick-order";

@@ -1,8 +1,9 @@
 // Orders: what the customer submits from the cart, and the order as the back office sees it.
 // `{product}PaymentId`/`{product}AccountId` of SPEC §3 are spelt tradeShopPaymentId/tradeShopAccountId.
 import { z } from "zod";
-import { Id, IsoDateTime, MAX_ID, Rand, optionalText } from "./common";
+import { Id, IdParam, IsoDateTime, MAX_ID, optionalText, Rand } from "./common";
 import { Cart, CartItem } from "./cart";
+import type { ApiRoute } from "./http";
 
 /**
  * Back-office (Pastel) states, in the order an order normally passes through them, after the
@@ -196,3 +197,53 @@ export const OrderConflict = z.discriminatedUnion("code", [
   }),
 ]);
 export type OrderConflict = z.infer<typeof OrderConflict>;
+
+const OrderIdParams = z.object({ id: IdParam });
+
+/** This domain's routes in the API table (api.ts). */
+export const orderRoutes = {
+  create: {
+    method: "POST",
+    path: "/api/Order",
+    body: CreateOrderCommand,
+    response: Order,
+    auth: true,
+    problems: [
+      "not_a_customer",
+      "not_found",
+      "cart_changed",
+      "cart_empty",
+      "product_unavailable",
+      "prices_changed",
+      "liquor_not_allowed",
+      "liquor_licence_expired",
+      "credit_exceeded",
+      "stock_short",
+      "viewer_cannot_order",
+    ],
+    summary:
+      "Place the cart as an order (over the buyer's limit it awaits the owner's approval); repeating an orderReference returns the first order",
+    tag: "Orders",
+  },
+  history: {
+    method: "GET",
+    path: "/api/Order",
+    query: OrderHistoryQuery,
+    response: OrderHistory,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary:
+      "The customer's orders, newest first, without their lines; optionally found by number, reference or product, status and dates",
+    tag: "Orders",
+  },
+  getById: {
+    method: "GET",
+    path: "/api/Order/GetOrderById/:id",
+    params: OrderIdParams,
+    response: Order,
+    auth: true,
+    problems: ["not_a_customer", "not_found"],
+    summary: "One of the customer's orders with its lines",
+    tag: "Orders",
+  },
+} as const satisfies Record<string, ApiRoute>;

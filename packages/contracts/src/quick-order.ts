@@ -3,7 +3,7 @@
 // says what each line will be before anything is added; adding puts every good line on the
 // cart in one go and says which were not added and why. Nothing is lost without a reason.
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { AddItemCommand, Cart } from "./cart";
 import { Product } from "./catalogue";
 import { Rand, SkuCode } from "./common";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Rand } from "./common";
 import { CreditDetails } from "./accounts";
 import { Order } from "./orders";
+import type { ApiRoute } from "./http";
 
 /** Single use, valid for `expiresIn` seconds: GET /api/Realtime/Stream?ticket=… */
 export const RealtimeTicket = z.object({
@@ -63,3 +64,25 @@ export const RealtimeEvents = {
   expired: z.object({ reason: z.string() }),
 } as const;
 export type RealtimeEventName = keyof typeof RealtimeEvents;
+
+/** This domain's routes in the API table (api.ts). */
+export const realtimeRoutes = {
+  ticket: {
+    method: "POST",
+    path: "/api/Realtime/Ticket",
+    response: RealtimeTicket,
+    auth: true,
+    summary: "A single-use ticket that opens the real-time stream",
+    tag: "Realtime",
+  },
+  // text/event-stream, not JSON: events and their data are in contracts/realtime.ts.
+  stream: {
+    method: "GET",
+    path: "/api/Realtime/Stream",
+    query: RealtimeStreamQuery,
+    auth: false,
+    problems: ["unauthenticated", "session_revoked", "tenant_forbidden"],
+    summary: "Server-Sent Events for the ticket's user: order status, cart, wishlist, balance and credit",
+    tag: "Realtime",
+  },
+} as const satisfies Record<string, ApiRoute>;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { IsoDateTime, Rand } from "./common";
 import { OrderStatus } from "./orders";
+import type { ApiRoute } from "./http";
 
 export const ReportWindow = z.object({
   /** Start of the first month (inclusive). */
@@ -66,3 +67,35 @@ export const OrdersByStatus = ReportWindow.extend({
   ),
 });
 export type OrdersByStatus = z.infer<typeof OrdersByStatus>;
+
+/** This domain's routes in the API table (api.ts). */
+export const reportRoutes = {
+  spendPerMonth: {
+    method: "GET",
+    path: "/api/Reports/SpendPerMonth",
+    response: SpendPerMonth,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The customer's spend per month over the last 12 months",
+    tag: "Reports",
+  },
+  topProducts: {
+    method: "GET",
+    path: "/api/Reports/TopProducts",
+    query: TopProductsQuery,
+    response: TopProducts,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The customer's most bought products over the last 12 months, by spend or by quantity",
+    tag: "Reports",
+  },
+  ordersByStatus: {
+    method: "GET",
+    path: "/api/Reports/OrdersByStatus",
+    response: OrdersByStatus,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The customer's orders of the last 12 months per back-office status",
+    tag: "Reports",
+  },
+} as const satisfies Record<string, ApiRoute>;

@@ -2,7 +2,7 @@
 // an admin, naming it in the X-Acting-For header of every request. Reps list their accounts;
 // admins list, assign and unassign a rep's accounts.
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { IdParam, SuccessEnvelope } from "./common";
 
 /** A customer account number as the shop writes it (CUS0040). */

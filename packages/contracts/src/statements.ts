@@ -2,7 +2,7 @@
 // invoices, credit notes and payments the back office reports, its ageing, the statement and
 // invoice PDFs, and the back office's report of a credit note or payment.
 import { z } from "zod";
-import type { ApiRoute } from "./api";
+import type { ApiRoute } from "./http";
 import { Id, IdParam, IsoDateTime, Rand, SuccessEnvelope } from "./common";
 
 /** A calendar month, e.g. 2026-11. */

@@ -13,7 +13,7 @@ import {
   type PathParams,
   type RequestBody,
   type ResponseBody,
-} from "@trade-shop/contracts/api";
+} from "@trade-shop/contracts/http";
 import { ProblemDetails, SuccessEnvelope } from "@trade-shop/contracts/common";
 import { trackRequest } from "./http-activity";
 import { noteAnswer, noteUnreachable } from "./offline/connectivity";

@@ -2,7 +2,7 @@
 // and the active tenant. Other tabs follow along through the storage event, and the session
 // ends by itself when the token expires.
 import type { RoleName } from "@trade-shop/contracts/common";
-import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
+import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/credentials";
 import { forgetApiCopies } from "./offline/service-worker";
 import { createStore, useStore } from "./store";
 

@@ -1,7 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
-import { getCreditDetailsQueryOptions, getCustomerDetailsQueryOptions } from "../../lib/account/account-queries";
+import {
+  getCreditDetailsQueryOptions,
+  getCustomerDetailsQueryOptions,
+} from "../../lib/account/account-queries";
 import { getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
 import { order } from "../../features/orders/order.fixture";
 import { applyChange, applyReady } from "./apply-change";

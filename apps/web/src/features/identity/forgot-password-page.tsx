@@ -2,8 +2,7 @@
 // notice that says the same whether or not the address has a login, as the server does.
 import { Link, useNavigate } from "react-router";
 import { Send } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
-import { PasswordResetRequest } from "@trade-shop/contracts/identity";
+import { PasswordResetRequest, userRoutes } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
 import { Form, FormFailure, FormSubmit, FormTextField } from "../../lib/forms/form";
@@ -23,7 +22,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
 
   const onSubmit = async (request: PasswordResetRequest) => {
-    await apiRequest(api.users.requestPasswordReset, { body: request });
+    await apiRequest(userRoutes.requestPasswordReset, { body: request });
     navigate(appRoutes.login, { state: withLoginNotice(RESET_LINK_SENT) });
   };
 

@@ -5,8 +5,7 @@ import { useFormContext, type FieldErrors } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { successToast } from "../../lib/ui/toasts";
 import { KeyRound } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
-import { PasswordReset } from "@trade-shop/contracts/identity";
+import { PasswordReset, userRoutes } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiRequest } from "../../lib/api-client";
 import { Form, FormPasswordField, FormSubmit, useFormFailure } from "../../lib/forms/form";
@@ -58,7 +57,7 @@ export function ResetPasswordPage() {
   const hash = params.get("hash") ?? "";
 
   const onSubmit = async ({ password }: PasswordReset) => {
-    const { username } = await apiRequest(api.users.resetPassword, { body: { hash, password } });
+    const { username } = await apiRequest(userRoutes.resetPassword, { body: { hash, password } });
     rememberUsername(username);
     successToast(PASSWORD_RESET_DONE.title, {
       description: PASSWORD_RESET_DONE.message,

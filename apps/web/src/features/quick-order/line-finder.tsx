@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
+import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { isGtin } from "@trade-shop/contracts/gtin";
@@ -47,7 +47,7 @@ export function LineFinder({
     // Prices are the shopper's: another login never sees them from the cache.
     queryKey: ["quick-order", "find", shopper, term],
     queryFn: ({ signal }) =>
-      apiRequest(api.products.search, {
+      apiRequest(productRoutes.search, {
         body: { descriptionFilter: term, resultsPerPage: 12, pageNumber: 1 },
         signal,
       }),

@@ -3,7 +3,7 @@
 // Startup loads balance and credit for the header; the real-time stream keeps them current.
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AccountState } from "@trade-shop/contracts/accounts";
-import { api } from "@trade-shop/contracts/api";
+import { accountRoutes } from "@trade-shop/contracts/accounts";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
 import { apiRequest } from "../api-client";
 import { useShopper, type Shopper } from "../shopper";
@@ -13,7 +13,7 @@ export const ACCOUNT_KEY = ["account"] as const;
 export function getCustomerDetailsQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...ACCOUNT_KEY, shopper, "customer-details"],
-    queryFn: ({ signal }) => apiRequest(api.users.getCustomerDetails, { signal }),
+    queryFn: ({ signal }) => apiRequest(accountRoutes.getCustomerDetails, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -21,14 +21,14 @@ export function getCustomerDetailsQueryOptions(shopper: Shopper) {
 export function getCreditDetailsQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...ACCOUNT_KEY, shopper, "credit-details"],
-    queryFn: ({ signal }) => apiRequest(api.users.getCreditDetails, { signal }),
+    queryFn: ({ signal }) => apiRequest(accountRoutes.getCreditDetails, { signal }),
   });
 }
 
 export function getCustomerAddressesQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...ACCOUNT_KEY, shopper, "addresses"],
-    queryFn: ({ signal }) => apiRequest(api.users.getCustomerAddresses, { signal }),
+    queryFn: ({ signal }) => apiRequest(accountRoutes.getCustomerAddresses, { signal }),
     staleTime: 5 * 60_000,
   });
 }

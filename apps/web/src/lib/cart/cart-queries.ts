@@ -3,13 +3,13 @@
 // browser storage. The loading flag is "a cart command or load is in flight".
 import { useEffect } from "react";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
 import {
-  Cart,
-  type AddItemCommand,
   type AddedToCart,
+  type AddItemCommand,
+  Cart,
   type CartAfterAdd,
   type CartItem,
+  cartRoutes,
 } from "@trade-shop/contracts/cart";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import {
@@ -55,7 +55,7 @@ const cartList: ShoppingList<Cart> = {
   kind: "cart",
   schema: Cart,
   // Offline, the copy kept on this phone stands and the offline notice says so: no error toast.
-  load: (signal) => apiRequest(api.cart.getUserCart, { signal, quietWhenUnreachable: true }),
+  load: (signal) => apiRequest(cartRoutes.getUserCart, { signal, quietWhenUnreachable: true }),
   emptied: emptiedCart,
 };
 
@@ -106,9 +106,9 @@ export const isRetryable = (error: unknown): boolean =>
 
 /** Sends offline changes quietly: what the server refused is said once, in one toast. */
 const replayServer: CartServer = {
-  load: () => apiRequest(api.cart.getUserCart, { quiet: true }),
-  add: (command) => apiRequest(api.cart.addItem, { body: command, quiet: true }),
-  remove: (command) => apiRequest(api.cart.removeItem, { body: command, quiet: true }),
+  load: () => apiRequest(cartRoutes.getUserCart, { quiet: true }),
+  add: (command) => apiRequest(cartRoutes.addItem, { body: command, quiet: true }),
+  remove: (command) => apiRequest(cartRoutes.removeItem, { body: command, quiet: true }),
 };
 /** While changes wait with the signal back (the server busy, say), another try this often. */
 const REPLAY_RETRY_MS = 30_000;
@@ -216,7 +216,7 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
         return keepForLater(shopper, change);
       }
       return sendOrKeep(shopper, change.line ? change : null, () =>
-        apiRequest(api.cart.addItem, { body: command, quietWhenUnreachable: change.line !== null }),
+        apiRequest(cartRoutes.addItem, { body: command, quietWhenUnreachable: change.line !== null }),
       );
     },
     onStored: (answer) => {
@@ -285,7 +285,7 @@ export function useRemoveFromCart() {
       };
       if (queueing(shopper)) return Promise.resolve(keepForLater(shopper, change));
       return sendOrKeep(shopper, change, () =>
-        apiRequest(api.cart.removeItem, { body: { skuCode, remove: true }, quietWhenUnreachable: true }),
+        apiRequest(cartRoutes.removeItem, { body: { skuCode, remove: true }, quietWhenUnreachable: true }),
       );
     },
     onError: reloadAfterFailure,
@@ -316,8 +316,8 @@ export function useSetCartQuantity() {
       if (change === null) return undefined;
       return sendOrKeep(shopper, wanted, () =>
         change.kind === "add"
-          ? apiRequest(api.cart.addItem, { body: change.command, quietWhenUnreachable: true })
-          : apiRequest(api.cart.removeItem, { body: change.command, quietWhenUnreachable: true }),
+          ? apiRequest(cartRoutes.addItem, { body: change.command, quietWhenUnreachable: true })
+          : apiRequest(cartRoutes.removeItem, { body: change.command, quietWhenUnreachable: true }),
       );
     },
     onStored: (answer) => {
@@ -337,7 +337,7 @@ export function useReduceToAvailable() {
       for (const line of lines) {
         const change = quantityChange(line, Math.max(0, line.stockOnHand));
         if (change?.kind === "remove")
-          answer = await apiRequest(api.cart.removeItem, { body: change.command });
+          answer = await apiRequest(cartRoutes.removeItem, { body: change.command });
       }
       return answer;
     },
@@ -350,7 +350,7 @@ export function useClearCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...CART_KEY, "clear"],
-    mutationFn: () => apiRequest(api.cart.clear),
+    mutationFn: () => apiRequest(cartRoutes.clear),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CART_KEY }),
   });
 }

@@ -1,7 +1,7 @@
 // The account's orders (SPEC §7): the history list and one order with its lines, cached per
 // shopper. A placed order or a new status makes both stale (ORDERS_KEY).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { orderRoutes } from "@trade-shop/contracts/orders";
 import type { OrderHistoryQuery } from "@trade-shop/contracts/orders";
 import { apiRequest } from "../api-client";
 import { useShopper, type Shopper } from "../shopper";
@@ -13,14 +13,14 @@ export function getOrdersQueryOptions(shopper: Shopper, filter: OrderHistoryQuer
   const filtered = Object.values(filter).some((value) => value !== undefined && value !== "");
   return queryOptions({
     queryKey: filtered ? [...ORDERS_KEY, shopper, "history", filter] : [...ORDERS_KEY, shopper, "history"],
-    queryFn: ({ signal }) => apiRequest(api.orders.history, { query: filtered ? filter : {}, signal }),
+    queryFn: ({ signal }) => apiRequest(orderRoutes.history, { query: filtered ? filter : {}, signal }),
   });
 }
 
 export function getOrderQueryOptions(shopper: Shopper, id: number) {
   return queryOptions({
     queryKey: [...ORDERS_KEY, shopper, "order", id],
-    queryFn: ({ signal }) => apiRequest(api.orders.getById, { params: { id }, signal }),
+    queryFn: ({ signal }) => apiRequest(orderRoutes.getById, { params: { id }, signal }),
   });
 }
 

@@ -1,7 +1,7 @@
 // The account dashboard's reports (contracts/reports.ts), cached per shopper. A placed order or
 // a new status makes them stale (the real-time stream invalidates REPORTS_KEY).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { reportRoutes } from "@trade-shop/contracts/reports";
 import type { TopProductsBy } from "@trade-shop/contracts/reports";
 import { apiRequest } from "../../../lib/api-client";
 import { useShopper, type Shopper } from "../../../lib/shopper";
@@ -13,7 +13,7 @@ export const TOP_PRODUCTS_SHOWN = 5;
 export function getSpendPerMonthQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...REPORTS_KEY, shopper, "spend-per-month"],
-    queryFn: ({ signal }) => apiRequest(api.reports.spendPerMonth, { signal }),
+    queryFn: ({ signal }) => apiRequest(reportRoutes.spendPerMonth, { signal }),
   });
 }
 
@@ -21,14 +21,14 @@ export function getTopProductsQueryOptions(shopper: Shopper, by: TopProductsBy) 
   return queryOptions({
     queryKey: [...REPORTS_KEY, shopper, "top-products", by],
     queryFn: ({ signal }) =>
-      apiRequest(api.reports.topProducts, { query: { by, limit: String(TOP_PRODUCTS_SHOWN) }, signal }),
+      apiRequest(reportRoutes.topProducts, { query: { by, limit: String(TOP_PRODUCTS_SHOWN) }, signal }),
   });
 }
 
 export function getOrdersByStatusQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...REPORTS_KEY, shopper, "orders-by-status"],
-    queryFn: ({ signal }) => apiRequest(api.reports.ordersByStatus, { signal }),
+    queryFn: ({ signal }) => apiRequest(reportRoutes.ordersByStatus, { signal }),
   });
 }
 

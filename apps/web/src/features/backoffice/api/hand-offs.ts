@@ -2,7 +2,7 @@
 // stream, so the list refreshes itself every few seconds while it is open.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { successToast } from "../../../lib/ui/toasts";
-import { api } from "@trade-shop/contracts/api";
+import { backOfficeRoutes } from "@trade-shop/contracts/backoffice";
 import type { HandOffState } from "@trade-shop/contracts/backoffice";
 import { apiRequest } from "../../../lib/api-client";
 import { getTenant } from "../../../lib/session";
@@ -17,7 +17,7 @@ export function getHandOffsQueryOptions(filter: HandOffFilter) {
   return queryOptions({
     queryKey: [...HAND_OFFS_KEY, getTenant() ?? "", filter],
     queryFn: ({ signal }) =>
-      apiRequest(api.backOffice.handOffs, { query: filter === "open" ? {} : { state: filter }, signal }),
+      apiRequest(backOfficeRoutes.handOffs, { query: filter === "open" ? {} : { state: filter }, signal }),
     refetchInterval: HAND_OFFS_REFRESH_MS,
   });
 }
@@ -29,7 +29,7 @@ export function useHandOffs(filter: HandOffFilter) {
 export function useRetryHandOff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(api.backOffice.retryHandOff, { params: { id } }),
+    mutationFn: (id: number) => apiRequest(backOfficeRoutes.retryHandOff, { params: { id } }),
     onSuccess: (handOff) => {
       successToast("Queued again", {
         description: `Order ${handOff.orderNumber} will be sent to the back office again.`,

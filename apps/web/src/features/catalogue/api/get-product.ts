@@ -1,13 +1,13 @@
 // POST /api/Product/GetProductBySkuCode: one product with its extended data.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { productRoutes } from "@trade-shop/contracts/catalogue";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 
 export function getProductQueryOptions(skuCode: string, viewer: string) {
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "product", viewer, skuCode],
-    queryFn: ({ signal }) => apiRequest(api.products.getBySkuCode, { body: { skuCode }, signal }),
+    queryFn: ({ signal }) => apiRequest(productRoutes.getBySkuCode, { body: { skuCode }, signal }),
   });
 }
 

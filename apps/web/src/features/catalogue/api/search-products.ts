@@ -1,6 +1,6 @@
 // POST /api/Product/ProductSearch: the catalogue screen's search, one cache entry per request.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
@@ -8,7 +8,7 @@ import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 export function getProductSearchQueryOptions(request: ProductSearchRequest, viewer: string) {
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "search", viewer, request],
-    queryFn: ({ signal }) => apiRequest(api.products.search, { body: request, signal }),
+    queryFn: ({ signal }) => apiRequest(productRoutes.search, { body: request, signal }),
     // The previous page stays on screen (dimmed) while the next one loads, rather than skeletons.
     placeholderData: keepPreviousData,
   });

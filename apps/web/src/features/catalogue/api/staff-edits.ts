@@ -4,7 +4,7 @@
 // with the product, so its message is shown here. Every change refreshes the catalogue.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { successToast } from "../../../lib/ui/toasts";
-import { api } from "@trade-shop/contracts/api";
+import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type {
   AssignCoverImageCommand,
   UpdateDescriptionCommand,
@@ -24,7 +24,7 @@ export function useUploadProductImages() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: (command: UploadProductImagesCommand) =>
-      apiRequest(api.products.uploadImages, { body: command }),
+      apiRequest(productRoutes.uploadImages, { body: command }),
     onSuccess: refresh,
   });
 }
@@ -33,7 +33,7 @@ export function useAssignCoverImage() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: (command: AssignCoverImageCommand) =>
-      apiRequest(api.products.assignCoverImage, { body: command }),
+      apiRequest(productRoutes.assignCoverImage, { body: command }),
     onSuccess: refresh,
   });
 }
@@ -42,7 +42,7 @@ export function useUpdateDescription() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: (command: UpdateDescriptionCommand) =>
-      apiRequest(api.products.updateDescription, { body: command }),
+      apiRequest(productRoutes.updateDescription, { body: command }),
     onSuccess: async () => {
       successToast("Product Description", { description: DESCRIPTION_UPDATED });
       await refresh();

@@ -1,11 +1,11 @@
 // POST /api/Users/UserEnquiry (SPEC §7): the contact form's message to sales support.
 import { useMutation } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { userRoutes } from "@trade-shop/contracts/identity";
 import type { UserEnquiry } from "@trade-shop/contracts/content";
 import { apiRequest } from "../../../lib/api-client";
 
 export function sendEnquiry(enquiry: UserEnquiry) {
-  return apiRequest(api.users.enquiry, { body: enquiry });
+  return apiRequest(userRoutes.enquiry, { body: enquiry });
 }
 
 /** Failures need no handling here: the API client has already said why in an error toast. */

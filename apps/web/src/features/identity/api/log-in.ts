@@ -5,7 +5,7 @@
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { successToast, toast } from "../../../lib/ui/toasts";
-import { api } from "@trade-shop/contracts/api";
+import { userRoutes } from "@trade-shop/contracts/identity";
 import type { LoginRequest } from "@trade-shop/contracts/identity";
 import { ApiError, ERROR_TOAST_MS, ERROR_TOAST_TITLE, apiRequest } from "../../../lib/api-client";
 import {
@@ -22,7 +22,7 @@ const CLOCK_WRONG =
   "The login could not be completed. Check that this device's date and time are correct, then try again.";
 
 export function loginRouteFor(username: string) {
-  return username.includes("@") ? api.users.authenticateUsingEmail : api.users.authenticate;
+  return username.includes("@") ? userRoutes.authenticateUsingEmail : userRoutes.authenticate;
 }
 
 /** Returns `logIn(credentials)`, which resolves with the new session or rejects (already toasted). */

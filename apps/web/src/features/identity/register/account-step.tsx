@@ -1,8 +1,7 @@
 // Registration step 1: the customer account number and the e-mail address on that account,
 // which GetUserOtpDetails answers with where a PIN can be sent (masked).
 import { ArrowRight } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
-import { OtpDetailsRequest, type OtpDetailsResult } from "@trade-shop/contracts/identity";
+import { OtpDetailsRequest, type OtpDetailsResult, userRoutes } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
 import { Form, FormFailure, FormSubmit, FormTextField, SubmitRefused } from "../../../lib/forms/form";
 import { StepHeading } from "./registration-steps";
@@ -19,7 +18,7 @@ interface AccountStepProps {
 
 export function AccountStep({ initial, onFound }: AccountStepProps) {
   const onSubmit = async (account: OtpDetailsRequest) => {
-    const details = await apiRequest(api.users.getOtpDetails, { body: account });
+    const details = await apiRequest(userRoutes.getOtpDetails, { body: account });
     if (!details.success) throw new SubmitRefused(details.message);
     onFound({ ...account, pastelCustomerAccount: details.pastelCustomerAccount }, details);
   };

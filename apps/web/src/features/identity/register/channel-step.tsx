@@ -4,11 +4,11 @@ import { useId } from "react";
 import { useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { successToast } from "../../../lib/ui/toasts";
 import { ArrowLeft, Send } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
 import {
-  PreRegistrationRequest,
   type OtpDetailsRequest,
   type OtpDetailsResult,
+  PreRegistrationRequest,
+  userRoutes,
 } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
 import { Form, FormFailure, FormSubmit, SubmitRefused } from "../../../lib/forms/form";
@@ -108,7 +108,7 @@ export function ChannelStep({ account, details, onSent, onBack }: ChannelStepPro
   const cells = details.cellphoneNumbers;
 
   const onSubmit = async (request: PreRegistrationRequest) => {
-    const result = await apiRequest(api.users.preRegister, { body: request });
+    const result = await apiRequest(userRoutes.preRegister, { body: request });
     if (!result.success || !result.otpKey) throw new SubmitRefused(result.message);
     // The server's message starts with "OTP SENT to …"; the title already says the first part.
     const rest = result.message.replace(/^OTP SENT\s+/i, "");

@@ -1,8 +1,11 @@
 // Registration step 3: the PIN, the user's name and a password. RegisterExternalUser creates the
 // login (its username is the e-mail address); the caller then logs in with it (SPEC §4).
 import { ArrowLeft, UserPlus } from "lucide-react";
-import { api } from "@trade-shop/contracts/api";
-import { RegisterExternalUserPayload, type OtpDetailsRequest } from "@trade-shop/contracts/identity";
+import {
+  type OtpDetailsRequest,
+  RegisterExternalUserPayload,
+  userRoutes,
+} from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
 import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "../../../lib/forms/form";
 import { PasswordRules } from "../../../lib/forms/password-rules";
@@ -34,7 +37,7 @@ type PinPayload = RegisterExternalUserPayload & { confirmPassword: string };
 
 export function PinStep({ account, otpKey, onRegistered, onNewPin }: PinStepProps) {
   const onSubmit = async ({ confirmPassword: _confirm, ...payload }: PinPayload) => {
-    await apiRequest(api.users.registerExternalUser, { body: payload });
+    await apiRequest(userRoutes.registerExternalUser, { body: payload });
     await onRegistered({ email: payload.email, password: payload.password, firstname: payload.firstname });
   };
 

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { successToast, toast } from "../../../lib/ui/toasts";
-import { api } from "@trade-shop/contracts/api";
+import { orderRoutes } from "@trade-shop/contracts/orders";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
@@ -44,7 +44,7 @@ export function usePlaceOrder() {
       const current = shopper === null ? undefined : await reloadCart(queryClient, shopper);
       if (!current || !sameTotal(current.totalPriceIncl, shown.totalPriceIncl))
         return { kind: "prices-changed" };
-      const order = await apiRequest(api.orders.create, {
+      const order = await apiRequest(orderRoutes.create, {
         body: buildCreateOrder(shown, choices, new Date()),
       });
       return { kind: "placed", order };

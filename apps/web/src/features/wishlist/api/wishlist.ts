@@ -3,9 +3,8 @@
 // (SPEC §8, §9); a failed add, remove or load leaves the list empty until it loads again.
 import type { QueryClient } from "@tanstack/react-query";
 import { successToast, toast } from "../../../lib/ui/toasts";
-import { api } from "@trade-shop/contracts/api";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
-import { Wishlist } from "@trade-shop/contracts/wishlist";
+import { Wishlist, wishlistRoutes } from "@trade-shop/contracts/wishlist";
 import { apiRequest } from "../../../lib/api-client";
 import type { Shopper } from "../../../lib/shopper";
 import {
@@ -27,7 +26,7 @@ export const WISHLIST_LOAD_FAILED = "Couldn't load wishlist items";
 const wishlistList: ShoppingList<Wishlist> = {
   kind: "wishlist",
   schema: Wishlist,
-  load: (signal) => apiRequest(api.wishlist.getUserWishlist, { signal, quietWhenUnreachable: true }),
+  load: (signal) => apiRequest(wishlistRoutes.getUserWishlist, { signal, quietWhenUnreachable: true }),
   emptied: (wishlist) => ({
     ...wishlist,
     wishlistItems: [],
@@ -64,7 +63,7 @@ export function useWishlistSession(): void {
 export function useAddToWishlist() {
   return useShoppingListCommand(wishlistList, {
     name: "add",
-    send: (command: AddItemCommand) => apiRequest(api.wishlist.addItem, { body: command }),
+    send: (command: AddItemCommand) => apiRequest(wishlistRoutes.addItem, { body: command }),
     onStored: () => successToast(WISHLIST_ADDED, { duration: WISHLIST_TOAST_MS }),
     onError: dropWishlist(WISHLIST_ADD_FAILED),
   });
@@ -73,7 +72,7 @@ export function useAddToWishlist() {
 export function useRemoveFromWishlist() {
   return useShoppingListCommand(wishlistList, {
     name: "remove",
-    send: (skuCode: string) => apiRequest(api.wishlist.removeItem, { body: { skuCode } }),
+    send: (skuCode: string) => apiRequest(wishlistRoutes.removeItem, { body: { skuCode } }),
     onError: dropWishlist(WISHLIST_REMOVE_FAILED),
   });
 }
