@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useAccountState } from "../../lib/account/account-queries";
-import { useRealtimeStatus, type RealtimeStatus } from "../realtime/connection";
+import { useRealtimeStatus, type RealtimeStatus } from "../realtime/realtime-status";
 import { formatRand } from "../../lib/format";
 
 const STATUS: Record<Exclude<RealtimeStatus, "off">, { label: string; dot: string; title: string }> = {

@@ -1,9 +1,10 @@
 import { Link, useLocation } from "react-router";
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
+import type { User } from "@trade-shop/contracts/identity";
 import { ChevronRight } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { breadcrumbItems } from "./breadcrumb-items";
-import { userQueryOptions } from "../../features/admin/api/users";
+import { userKeys } from "../../features/admin/api/user-keys";
 
 const USER_PAGE = /^\/admin\/users\/(\d+)$/;
 
@@ -13,7 +14,7 @@ const USER_PAGE = /^\/admin\/users\/(\d+)$/;
  */
 function useUserPageName(pathname: string): string | null {
   const id = Number(USER_PAGE.exec(pathname)?.[1] ?? 0);
-  const { data } = useQuery({ ...userQueryOptions(id), enabled: false });
+  const { data } = useQuery<User>({ queryKey: userKeys.detail(id), queryFn: skipToken });
   if (!id || !data) return null;
   return `${data.firstname} ${data.lastname}`.trim() || data.username;
 }

@@ -11,10 +11,7 @@ import logoMark from "../../assets/logo-mark.svg";
 import { shopDetails } from "../../features/content/shop-details";
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useShopper } from "../../lib/shopper";
-import { useSession } from "../../lib/session";
-import { AccountLinks } from "./account-links";
-import { ActingForBar } from "./acting-for-bar";
-import { AccountStrip } from "./account-strip";
+import { hasRole, useSession } from "../../lib/session";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
 import { HttpProgressBar } from "./http-progress-bar";
@@ -26,6 +23,19 @@ const SIDE_MENU_ID = "side-menu";
 /** A customer's wishlist and cart: not in a visitor's first download. */
 const HeaderCartSlot = lazy(() =>
   import("./header-cart-slot").then((module) => ({ default: module.HeaderCartSlot })),
+);
+/**
+ * What only a login shows: its account links, a customer's balance strip and a rep's "Ordering
+ * for" bar. Not in a visitor's first download; a login's page asks for them as it starts.
+ */
+const AccountLinks = lazy(() =>
+  import("./account-links").then((module) => ({ default: module.AccountLinks })),
+);
+const AccountStrip = lazy(() =>
+  import("./account-strip").then((module) => ({ default: module.AccountStrip })),
+);
+const ActingForBar = lazy(() =>
+  import("./acting-for-bar").then((module) => ({ default: module.ActingForBar })),
 );
 /** The phone's menu: its code loads when it is first opened, and it stays mounted from then on. */
 const SideMenu = lazy(() => import("./side-menu").then((module) => ({ default: module.SideMenu })));
@@ -97,7 +107,11 @@ export function Header() {
               </ul>
             </div>
             <div className="hidden items-center gap-2 lg:flex">
-              {session && <AccountLinks variant="bar" />}
+              {session && (
+                <Suspense fallback={null}>
+                  <AccountLinks variant="bar" />
+                </Suspense>
+              )}
               <ThemeToggle className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/15" />
             </div>
           </div>
@@ -163,14 +177,23 @@ export function Header() {
             </div>
           </div>
         </div>
-        <ActingForBar />
+        {hasRole(session, "Rep") && (
+          <Suspense fallback={null}>
+            <ActingForBar />
+          </Suspense>
+        )}
         {menuOpened && (
           <Suspense fallback={null}>
             <SideMenu id={SIDE_MENU_ID} open={menuOpen} onClose={() => setMenuOpen(false)} />
           </Suspense>
         )}
       </header>
-      {shopper !== null && <AccountStrip />}
+      {shopper !== null && (
+        // Until its code arrives, the strip as it stands before its figures have loaded.
+        <Suspense fallback={<div aria-hidden="true" className="border-t border-line bg-surface-2/60 py-1" />}>
+          <AccountStrip />
+        </Suspense>
+      )}
       <CategoryNav />
     </>
   );

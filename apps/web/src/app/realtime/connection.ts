@@ -3,23 +3,18 @@
 // replay the spent ticket, so every drop closes the source and a fresh ticket is asked for
 // after a growing, jittered wait; coming back online retries at once, and a stream silent for
 // two heartbeats is dropped and opened again. `expired` ends it.
-import { api } from "@trade-shop/contracts/api";
-import { RealtimeEvents, type RealtimeEventName, type StreamReady } from "@trade-shop/contracts/realtime";
+import {
+  type RealtimeEventName,
+  RealtimeEvents,
+  realtimeRoutes,
+  type StreamReady,
+} from "@trade-shop/contracts/realtime";
 import type { z } from "zod";
 import { ApiError, apiRequest } from "../../lib/api-client";
-import { createStore, useStore } from "../../lib/store";
+import { realtimeStatus as status, type RealtimeStatus } from "./realtime-status";
 import { reconnectDelay } from "./reconnect-delay";
 
-/** off: no stream (logged out, or the login ended); connecting: first try; live: open; reconnecting: lost, trying again. */
-export type RealtimeStatus = "off" | "connecting" | "live" | "reconnecting";
-
-const status = createStore<RealtimeStatus>("off");
-
 const TICKET_TIMEOUT_MS = 10_000;
-
-export function useRealtimeStatus(): RealtimeStatus {
-  return useStore(status);
-}
 
 /** The events that change what the app shows (not the stream's own ready/expired). */
 export type ChangeEventName = Exclude<RealtimeEventName, "ready" | "expired" | "heartbeat">;
@@ -93,7 +88,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     opening = true;
     try {
       // A request the network swallowed (a phone changing networks) gives up and is retried.
-      ticket = await apiRequest(api.realtime.ticket, {
+      ticket = await apiRequest(realtimeRoutes.ticket, {
         quiet: true,
         signal: AbortSignal.timeout(TICKET_TIMEOUT_MS),
       });
@@ -107,7 +102,9 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     }
     if (stopped) return;
 
-    const opened = new EventSource(`${api.realtime.stream.path}?ticket=${encodeURIComponent(ticket.ticket)}`);
+    const opened = new EventSource(
+      `${realtimeRoutes.stream.path}?ticket=${encodeURIComponent(ticket.ticket)}`,
+    );
     source = opened;
     const drop = () => {
       clearTimeout(watchdog);

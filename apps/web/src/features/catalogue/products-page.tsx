@@ -1,6 +1,6 @@
 // The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
 // brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
-import { useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { useShopper } from "../../lib/shopper";
@@ -8,9 +8,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
 import { FacetSidebar } from "./components/facet-sidebar";
-import { FiltersDrawer } from "./components/filters-drawer";
 import { LoadFailed } from "../../lib/ui/load-failed";
-import { NoResults } from "./components/no-results";
 import { Pagination } from "./components/pagination";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import { ProductListView } from "./components/product-list-view";
@@ -26,6 +24,14 @@ import {
   selectedCategoryPath,
   type ProductsView,
 } from "./products-query";
+
+/** Loaded when needed, not with the list: the phone's filter sheet when first opened, and the way on from no results. */
+const FiltersDrawer = lazy(() =>
+  import("./components/filters-drawer").then((module) => ({ default: module.FiltersDrawer })),
+);
+const NoResults = lazy(() =>
+  import("./components/no-results").then((module) => ({ default: module.NoResults })),
+);
 
 function pageTitle(view: ProductsView): string {
   const { searchText, category } = view.route;
@@ -90,6 +96,8 @@ export function ProductsPage() {
   const view = readProductsView(params);
   const search = useProductSearch(productSearchRequest(view));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The sheet's code loads when it is first opened; it stays mounted from then on.
+  const [filtersOpened, setFiltersOpened] = useState(false);
   // A rep ordering for an account sees it as its customer does (decision 127).
   const isCustomer = useShopper() !== null;
   const layout = useProductView();
@@ -128,11 +136,13 @@ export function ProductsPage() {
     );
   } else if (search.data.total === 0) {
     content = (
-      <NoResults
-        searchText={view.route.searchText}
-        clearHref={clearFiltersHref(params, view)}
-        help={search.data.noResults}
-      />
+      <Suspense fallback={null}>
+        <NoResults
+          searchText={view.route.searchText}
+          clearHref={clearFiltersHref(params, view)}
+          help={search.data.noResults}
+        />
+      </Suspense>
     );
   } else {
     const loadingNext = search.isPlaceholderData;
@@ -211,23 +221,30 @@ export function ProductsPage() {
             view={view}
             params={params}
             activeFilters={activeFilterCount(view)}
-            onOpenFilters={() => setFiltersOpen(true)}
+            onOpenFilters={() => {
+              setFiltersOpened(true);
+              setFiltersOpen(true);
+            }}
           />
           {content}
         </section>
       </div>
 
-      <FiltersDrawer
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        doneLabel={
-          result
-            ? `Show ${formatCount(result.total)} ${result.total === 1 ? "product" : "products"}`
-            : "Show products"
-        }
-      >
-        {sidebar(() => setFiltersOpen(false))}
-      </FiltersDrawer>
+      {filtersOpened && (
+        <Suspense fallback={null}>
+          <FiltersDrawer
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            doneLabel={
+              result
+                ? `Show ${formatCount(result.total)} ${result.total === 1 ? "product" : "products"}`
+                : "Show products"
+            }
+          >
+            {sidebar(() => setFiltersOpen(false))}
+          </FiltersDrawer>
+        </Suspense>
+      )}
     </div>
   );
 }

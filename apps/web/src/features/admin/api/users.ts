@@ -1,36 +1,32 @@
 // User administration calls (Admin only): the query options define each cache key once, and
 // every change invalidates the users' keys so the list and the edited user reload.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@trade-shop/contracts/api";
+import { userRoutes } from "@trade-shop/contracts/identity";
 import type { CreateUserPayload, UpdateUserPayload } from "@trade-shop/contracts/identity";
 import { apiRequest } from "../../../lib/api-client";
 
-export const userKeys = {
-  all: ["admin-users"] as const,
-  list: () => [...userKeys.all, "list"] as const,
-  detail: (id: number) => [...userKeys.all, "detail", id] as const,
-  roles: (id: number) => [...userKeys.all, "roles", id] as const,
-  directory: (username: string) => [...userKeys.all, "directory", username] as const,
-};
+import { userKeys } from "./user-keys";
+
+export { userKeys };
 
 export function usersQueryOptions() {
   return queryOptions({
     queryKey: userKeys.list(),
-    queryFn: ({ signal }) => apiRequest(api.users.list, { signal }),
+    queryFn: ({ signal }) => apiRequest(userRoutes.list, { signal }),
   });
 }
 
 export function userQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(api.users.getById, { params: { id }, signal }),
+    queryFn: ({ signal }) => apiRequest(userRoutes.getById, { params: { id }, signal }),
   });
 }
 
 export function userRolesQueryOptions(id: number) {
   return queryOptions({
     queryKey: userKeys.roles(id),
-    queryFn: ({ signal }) => apiRequest(api.users.roles, { params: { userId: id }, signal }),
+    queryFn: ({ signal }) => apiRequest(userRoutes.roles, { params: { userId: id }, signal }),
   });
 }
 
@@ -38,7 +34,7 @@ export function userRolesQueryOptions(id: number) {
 export function directorySearchQueryOptions(username: string) {
   return queryOptions({
     queryKey: userKeys.directory(username),
-    queryFn: ({ signal }) => apiRequest(api.users.searchDirectoryUsers, { query: { username }, signal }),
+    queryFn: ({ signal }) => apiRequest(userRoutes.searchDirectoryUsers, { query: { username }, signal }),
     enabled: username.trim() !== "",
     staleTime: 0,
   });
@@ -52,7 +48,7 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (payload: CreateUserPayload) => apiRequest(api.users.create, { body: payload }),
+    mutationFn: (payload: CreateUserPayload) => apiRequest(userRoutes.create, { body: payload }),
     onSuccess: invalidate,
   });
 }
@@ -60,7 +56,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (payload: UpdateUserPayload) => apiRequest(api.users.update, { body: payload }),
+    mutationFn: (payload: UpdateUserPayload) => apiRequest(userRoutes.update, { body: payload }),
     onSuccess: invalidate,
   });
 }
@@ -70,7 +66,7 @@ export function useSetUserEnabled() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      apiRequest(enabled ? api.users.enable : api.users.disable, { params: { id } }),
+      apiRequest(enabled ? userRoutes.enable : userRoutes.disable, { params: { id } }),
     onSuccess: invalidate,
   });
 }
