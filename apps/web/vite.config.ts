@@ -2,15 +2,28 @@
 // and the demo mailbox come from the Node server on port 3000, so the browser sees one origin.
 // React is Preact underneath (preact-compat.ts, decision 126); without React Fast Refresh an edit
 // in development reloads the page.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import tailwindcss from "@tailwindcss/vite";
 import { preactAliases, preactJsx } from "./preact-compat.ts";
 
 const server = "http://localhost:3000";
 
-export default defineConfig({
+/**
+ * React Router's package map names only its development build, which carries the warnings and
+ * checks meant for a developer's console; the shop ships the production build it also contains
+ * (the development server keeps the warnings).
+ */
+const productionBuilds = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(import.meta.resolve("react-router").replace("/development/", "/production/")),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss()],
-  resolve: { alias: preactAliases },
+  resolve: { alias: command === "build" ? [...preactAliases, ...productionBuilds] : preactAliases },
   oxc: { jsx: preactJsx },
   server: {
     proxy: {
@@ -58,4 +71,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
