@@ -1,5 +1,6 @@
 // Back-to-top button (SPEC §2) with a ring that fills as the page scrolls. Scroll position is
-// read through useSyncExternalStore, so React re-renders only when the rounded value changes.
+// read through useSyncExternalStore, so React re-renders only when the rounded value changes; it is
+// measured in the scroll and resize events, not during a render.
 import { useSyncExternalStore } from "react";
 import { ArrowUp } from "lucide-react";
 
@@ -7,22 +8,38 @@ const SHOW_AFTER_PX = 400;
 const RADIUS = 21;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
+/**
+ * The page's position as last seen by a scroll or resize event. It is read there, never while
+ * rendering: reading it makes the browser lay the page out on the spot, and a render that does so
+ * holds a phone's main thread for the whole layout of the page as it loads.
+ */
+let seen = { percent: 0, past: false };
+
+function look() {
+  const scrollable = document.documentElement.scrollHeight - window.innerHeight;
+  const y = window.scrollY;
+  seen = {
+    percent: scrollable > 0 ? Math.min(100, Math.round((y / scrollable) * 100)) : 0,
+    past: y > SHOW_AFTER_PX,
+  };
+}
+
 function subscribe(onChange: () => void) {
-  window.addEventListener("scroll", onChange, { passive: true });
-  window.addEventListener("resize", onChange);
+  const changed = () => {
+    look();
+    onChange();
+  };
+  window.addEventListener("scroll", changed, { passive: true });
+  window.addEventListener("resize", changed);
   return () => {
-    window.removeEventListener("scroll", onChange);
-    window.removeEventListener("resize", onChange);
+    window.removeEventListener("scroll", changed);
+    window.removeEventListener("resize", changed);
   };
 }
 
 /** Percent of the page scrolled, 0 to 100. */
-function scrolledPercent(): number {
-  const scrollable = document.documentElement.scrollHeight - window.innerHeight;
-  return scrollable > 0 ? Math.min(100, Math.round((window.scrollY / scrollable) * 100)) : 0;
-}
-
-const isPastThreshold = () => window.scrollY > SHOW_AFTER_PX;
+const scrolledPercent = () => seen.percent;
+const isPastThreshold = () => seen.past;
 
 export function BackToTop() {
   const percent = useSyncExternalStore(subscribe, scrolledPercent);

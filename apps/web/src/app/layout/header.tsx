@@ -58,9 +58,11 @@ function useCollapsedHeight() {
   useLayoutEffect(() => {
     const bar = contactBar.current;
     if (!bar) return;
-    const measure = () => setHeight(bar.offsetHeight);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the bar's size once it has been laid out, and again on every change; it
+    // is not read during the render, which would make the browser lay the page out there and then.
+    const observer = new ResizeObserver(([entry]) => {
+      setHeight(entry?.borderBoxSize[0]?.blockSize ?? bar.offsetHeight);
+    });
     observer.observe(bar);
     return () => observer.disconnect();
   }, []);
