@@ -4,7 +4,7 @@
 // index.html's painted shell makes the page tall enough for it to, and on Back it would then follow the element
 // it had in view as the page's content arrives above it. For the same reason scroll anchoring is off for the
 // first seconds of a Back or Forward load (until the user scrolls by hand), so the router's position holds.
-/* global document, history, addEventListener, removeEventListener, setTimeout */
+/* global document, history, addEventListener, removeEventListener */
 (function () {
   var navigation = performance.getEntriesByType("navigation")[0];
   history.scrollRestoration = "manual";
