@@ -67,7 +67,8 @@ export function AccountStrip() {
   return (
     // Its own landmark, now that it sits below the header rather than in it.
     <section aria-label="Your account" className="border-t border-line bg-surface-2/60">
-      <div className="mx-auto flex max-w-7xl items-center gap-x-3 px-3 py-1 text-sm sm:gap-x-5 sm:px-4 lg:px-6">
+      {/* One line's height from the start, so the figures arriving move nothing below them. */}
+      <div className="mx-auto flex min-h-7 max-w-7xl sm:min-h-8 items-center gap-x-3 px-3 py-1 text-sm sm:gap-x-5 sm:px-4 lg:px-6">
         <dl className="flex flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-5">
           <Figure label="Current Balance" short="Balance" amount={dcBalance} testId="header-balance" />
           <Figure label="Remaining Credit" short="Credit" amount={remainingCredit} testId="header-credit" />

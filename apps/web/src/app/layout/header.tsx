@@ -191,8 +191,14 @@ export function Header() {
         )}
       </header>
       {shopper !== null && (
-        // Until its code arrives, the strip as it stands before its figures have loaded.
-        <Suspense fallback={<div aria-hidden="true" className="border-t border-line bg-surface-2/60 py-1" />}>
+        // Until its code arrives, an empty strip of the same height.
+        <Suspense
+          fallback={
+            <div aria-hidden="true" className="border-t border-line bg-surface-2/60">
+              <div className="min-h-7 sm:min-h-8" />
+            </div>
+          }
+        >
           <AccountStrip />
         </Suspense>
       )}
