@@ -190,8 +190,16 @@ export const buyerRoutes = {
     params: OrderParams,
     response: Order,
     auth: true,
-    problems: ["not_a_customer", "owner_only", "not_found", "not_awaiting_approval"],
-    summary: "Approve an order awaiting approval: it is handed to the back office",
+    problems: [
+      "not_a_customer",
+      "owner_only",
+      "not_found",
+      "not_awaiting_approval",
+      "liquor_not_allowed",
+      "liquor_licence_expired",
+    ],
+    summary:
+      "Approve an order awaiting approval: it is handed to the back office (liquor only while the account may still buy it)",
     tag: "Orders",
   },
   reject: {

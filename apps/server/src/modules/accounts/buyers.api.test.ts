@@ -330,6 +330,44 @@ describe("buyers of a customer account, their limits and the owner's approval", 
     );
   });
 
+  it("checks the liquor licence again at approval: liquor waits while the licence has expired", async () => {
+    const buyer = await joinAs("liquor.buyer@test.shop", "Buyer", 0);
+    const sku = await findSku(db(), {
+      warehouseCode: warehouse,
+      tenantId: "gauteng",
+      liquor: true,
+      minStock: 2,
+    });
+    const cart = await fillCart(t, buyer, [[sku.skuCode, 1]]);
+    const waiting: Order = (await post("/api/Order", commandFrom(cart), buyer)).json();
+    expect(waiting.currentPastelStatus).toBe("Awaiting approval");
+
+    const account = (await customerOf(db(), "trader")).id;
+    const { rows } = await sql<{ expiresOn: string | null }>`
+      SELECT liquor_licence_expires_on::text AS "expiresOn" FROM customers WHERE id = ${account}`.execute(
+      db(),
+    );
+    await sql`UPDATE customers SET liquor_licence_expires_on = (now() AT TIME ZONE 'Africa/Johannesburg')::date - 1
+               WHERE id = ${account}`.execute(db());
+    try {
+      const refused = await post(`/api/Order/${waiting.id}/Approve`, {}, owner);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe("liquor_licence_expired");
+      const still: Order = (await get(`/api/Order/GetOrderById/${waiting.id}`, owner)).json();
+      expect(still.currentPastelStatus).toBe("Awaiting approval");
+      expect(await handOffQueued(waiting.id)).toBe(false);
+    } finally {
+      await sql`UPDATE customers SET liquor_licence_expires_on = ${rows[0]?.expiresOn ?? null}::date
+                 WHERE id = ${account}`.execute(db());
+    }
+
+    // With the licence on record again, the same order is approved and handed off.
+    const approved = await post(`/api/Order/${waiting.id}/Approve`, {}, owner);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((approved.json() as Order).currentPastelStatus).toBe("Pending");
+    expect(await handOffQueued(waiting.id)).toBe(true);
+  });
+
   it("keeps another account's owner out of this account's orders", async () => {
     const buyer = await joinAs("guarded.buyer@test.shop", "Buyer", 0);
     const { cart } = await cartOf(buyer, 1);

@@ -10,6 +10,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
 import type { CustomerContext } from "../accounts/customer-context";
+import { liquorRefusal } from "../accounts/liquor-licence";
 import { ownerOf, requireOwner, type Member } from "../accounts/buyers";
 import { queueEmail } from "../messaging/outgoing";
 import { enqueue } from "../outbox/outbox";
@@ -155,6 +156,21 @@ async function tellBuyer(
   });
 }
 
+/**
+ * The licence is checked again when the order is approved, not only when it was placed: it can
+ * expire (or be taken off the account) while the order waits. The order then stays awaiting
+ * approval, for the owner to reject or to approve once the renewed licence is on record.
+ */
+async function refuseLiquorNoLongerAllowed(trx: Db, orderId: number, customer: CustomerContext) {
+  const refusal = liquorRefusal(customer);
+  if (!refusal) return;
+  const { rows } = await sql<{ liquor: boolean }>`
+    SELECT true AS liquor FROM order_lines l JOIN products p ON p.sku_code = l.sku_code
+     WHERE l.order_id = ${orderId} AND p.is_liquor
+     LIMIT 1`.execute(trx);
+  if (rows.length > 0) throw refusal;
+}
+
 export async function approveOrder(
   db: Db,
   config: LinkConfig,
@@ -165,6 +181,7 @@ export async function approveOrder(
   const owner = await requireOwner(db, customer, userId);
   await db.transaction().execute(async (trx) => {
     const order = await lockAwaiting(trx, customer.customerId, id);
+    await refuseLiquorNoLongerAllowed(trx, order.id, customer);
     await decide(trx, order, "Pending", owner.userId, `Approved by ${owner.name}`);
     await handOff(trx, order.id, customer);
     if (order.userId !== owner.userId) await tellBuyer(trx, config, order, "approved", owner.name);
