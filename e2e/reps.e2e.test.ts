@@ -58,7 +58,12 @@ describe("a sales rep ordering for a customer", () => {
   });
 
   it("chooses an assigned account, orders at its prices, and the customer sees it placed by the rep and gets the e-mail", async () => {
-    // Not ordering for anyone yet: the header says so and leads to the chooser.
+    // Not ordering for anyone yet: the products offer the chooser instead of a cart that has no account.
+    await page.goto(`${baseUrl}/products?category=home`);
+    const main = page.getByRole("main");
+    await main.getByRole("link", { name: "Choose an account to order" }).first().waitFor();
+    await expect(main.getByRole("button", { name: "Add to cart" }).count()).resolves.toBe(0);
+    // And the header says so and leads to the chooser.
     const banner = page.getByRole("banner");
     await banner.getByText("You are not ordering for a customer.").waitFor();
     await banner.getByRole("link", { name: "Choose an account" }).click();

@@ -9,8 +9,9 @@ import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { BottomBar } from "../../../lib/ui/bottom-bar";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
+import { useShopper } from "../../../lib/shopper";
 import { useProductActions } from "../product-actions";
-import { LogInToOrder } from "./order-controls";
+import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
 import { InCartStepper } from "./in-cart-stepper";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
 
@@ -44,6 +45,7 @@ export function BuyBar({
   controls: RefObject<HTMLElement | null>;
 }) {
   const session = useSession();
+  const shopper = useShopper();
   const actions = useProductActions();
   const liquorBlock = useLiquorBlock();
   const controlsOnScreen = useWhollyOnScreen(controls);
@@ -67,6 +69,8 @@ export function BuyBar({
       {session === null ? (
         // A visitor is offered what the page's own controls offer.
         <LogInToOrder />
+      ) : repWithoutAccount(session, shopper) ? (
+        <ChooseAccountToOrder />
       ) : actions && packsInCart > 0 ? (
         // In the cart already: the same in-place stepper as the page's controls.
         <InCartStepper product={product} packsInCart={packsInCart} actions={actions} />

@@ -5,14 +5,14 @@
 // refuses it on every path anyway).
 import { useId } from "react";
 import { Link, useLocation } from "react-router";
-import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart } from "lucide-react";
+import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart, Store } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
-import { useSession } from "../../../lib/session";
+import { hasRole, useSession, type Session } from "../../../lib/session";
 import { useShopper } from "../../../lib/shopper";
 import { useProductActions } from "../product-actions";
 import { formatCount, parseQuantity } from "../../../lib/products/product-labels";
@@ -45,14 +45,30 @@ export function LogInToOrder({ className = "" }: { className?: string }) {
   );
 }
 
+/** A sales rep who has not chosen whom to order for: ordering starts there (decision 127). */
+export function ChooseAccountToOrder({ className = "" }: { className?: string }) {
+  return (
+    <Link to={appRoutes.repAccounts} className={`${buttonClass()} ${className}`}>
+      <Store aria-hidden="true" className="size-4" />
+      Choose an account to order
+    </Link>
+  );
+}
+
+/** Whether this login is a rep with no account chosen, who has no cart to add to. */
+export const repWithoutAccount = (session: Session | null, shopper: string | null) =>
+  shopper === null && hasRole(session, "Rep");
+
 export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
   const session = useSession();
   const actions = useProductActions();
   const id = useId();
   const liquorBlock = useLiquorBlock();
-  const customer = useShopper() !== null;
+  const shopper = useShopper();
+  const customer = shopper !== null;
 
   if (!session) return <LogInToOrder className="w-full" />;
+  if (repWithoutAccount(session, shopper)) return <ChooseAccountToOrder className="w-full" />;
 
   // Only once the account is known not to hold a licence in force: staff and loading accounts keep the controls.
   if (product.isLiquor && liquorBlock) {

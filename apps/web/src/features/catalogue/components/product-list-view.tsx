@@ -13,10 +13,11 @@ import { formatCount, packText, parseQuantity } from "../../../lib/products/prod
 import { productPath } from "../../../lib/products/product-path";
 import { StockStatus } from "../../../lib/products/stock-status";
 import { useSession } from "../../../lib/session";
+import { useShopper } from "../../../lib/shopper";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useProductActions } from "../product-actions";
 import { appliedPrice, dealBadgeText, productPrices } from "../product-pricing";
-import { LogInToOrder } from "./order-controls";
+import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
 
 function Row({
   product,
@@ -103,6 +104,7 @@ function Row({
 
 export function ProductListView({ products }: { products: readonly Product[] }) {
   const session = useSession();
+  const shopper = useShopper();
   const actions = useProductActions();
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -134,6 +136,11 @@ export function ProductListView({ products }: { products: readonly Product[] }) 
       {!session && (
         <div className="border-b border-line py-3">
           <LogInToOrder />
+        </div>
+      )}
+      {repWithoutAccount(session, shopper) && (
+        <div className="border-b border-line py-3">
+          <ChooseAccountToOrder />
         </div>
       )}
       <ul aria-label="Products">
