@@ -2,6 +2,7 @@
 // shop's own line rules so history, totals and charts agree with what the cart would charge.
 import { OrderStatus as OrderStatusSchema, type OrderStatus } from "@trade-shop/contracts/orders";
 import { NOT_YET_INVOICED } from "../modules/accounts/credit";
+import { STATUS_FLOW } from "../modules/backoffice/status";
 import { orderNumber } from "../modules/orders/order-number";
 import { priceLine, sumTotals, type PricedLine } from "../modules/pricing/price-line";
 import type { TenantId } from "./catalogue-data";
@@ -30,15 +31,6 @@ const STEP_HOURS: Record<OrderStatus, readonly [number, number]> = {
   Rejected: [0.2, 24],
 };
 
-const FLOW: readonly OrderStatus[] = [
-  "Pending",
-  "Submitted",
-  "Picking",
-  "Invoiced",
-  "Dispatched",
-  "Delivered",
-];
-
 interface Step {
   status: OrderStatus;
   reason: string | null;
@@ -53,7 +45,7 @@ function pathTo(status: OrderStatus, random: Random, resumedHold: boolean): Step
     const before = random.chance(0.5) ? ["Pending", "Submitted"] : ["Pending"];
     return [...before.map((s) => step(s as OrderStatus)), { status, reason: random.pick(REJECTED_REASONS) }];
   }
-  const flow = FLOW.slice(0, FLOW.indexOf(status) + 1).map(step);
+  const flow = STATUS_FLOW.slice(0, STATUS_FLOW.indexOf(status) + 1).map(step);
   if (resumedHold && flow.length > 2)
     flow.splice(2, 0, { status: "On Hold", reason: random.pick(ON_HOLD_REASONS) });
   return flow;

@@ -10,7 +10,7 @@ import { DomainError } from "../../shared/domain-error";
 import { NOT_YET_INVOICED } from "../accounts/credit";
 
 /** The normal flow; On Hold and Rejected step out of it before invoicing. */
-const FLOW: readonly OrderStatus[] = [
+export const STATUS_FLOW: readonly OrderStatus[] = [
   "Pending",
   "Submitted",
   "Picking",
@@ -67,7 +67,7 @@ export function judgeTransition(from: OrderStatus, to: OrderStatus): StatusOutco
   const invoiced = INVOICED.includes(from);
   if (to === "On Hold" || to === "Rejected") return invoiced ? "refused" : "changed";
   if (from === "On Hold") return "changed";
-  return FLOW.indexOf(to) > FLOW.indexOf(from) ? "changed" : "stale";
+  return STATUS_FLOW.indexOf(to) > STATUS_FLOW.indexOf(from) ? "changed" : "stale";
 }
 
 export async function applyStatusChange(
