@@ -159,21 +159,29 @@ describe("apiRequest", () => {
   });
 
   it("leaves out the forgery header on GET and the session headers when logged out, and fills path and query", async () => {
-    const { client, contracts } = await load();
-    answer = () => new Response("[]", { status: 200 });
-    await client.apiRequest(contracts.api.users.searchDirectoryUsers, {
-      query: { username: "van der Merwe" },
-    });
+    const { client, session, contracts } = await load();
+    const { catalogueSearchRoutes } = await import("@trade-shop/contracts/catalogue-search");
+    answer = () => new Response(JSON.stringify({ q: "van der", products: [], brands: [], categories: [] }));
+    await client.apiRequest(catalogueSearchRoutes.suggest, { query: { q: "van der" } });
+    session.startSession(token);
     answer = () => new Response(null, { status: 204 });
     await client.apiRequest(contracts.api.users.enable, { params: { id: 12 } });
 
     const headers = new Headers(calls[0]?.init.headers);
-    expect(calls[0]?.url).toBe("/api/Users/SearchActiveDirectoryUsers?username=van+der+Merwe");
+    expect(calls[0]?.url).toBe("/api/Product/Suggest?q=van+der");
     expect(calls[0]?.init.body).toBeUndefined();
     expect(headers.has("X-XSRF-TOKEN")).toBe(false);
     expect(headers.has("Authorization")).toBe(false);
     expect(headers.has("TenantId")).toBe(false);
     expect(calls[1]?.url).toBe("/api/Users/12/Enable");
+  });
+
+  it("does not ask a route that needs a login without one: refused at once, quietly", async () => {
+    const { client, contracts } = await load();
+    answer = () => new Response("[]", { status: 200 });
+    const refused = client.apiRequest(contracts.api.cart.clear);
+    await expect(refused).rejects.toMatchObject({ name: "ApiError", status: 401 });
+    expect(calls).toHaveLength(0);
   });
 
   it("parses the answer with the route's schema", async () => {
@@ -192,7 +200,12 @@ describe("apiRequest", () => {
     session.startSession(token);
     answer = () =>
       new Response(
-        JSON.stringify({ type: "/problems/unauthenticated", code: "unauthenticated", title: "Your session has ended", status: 401 }),
+        JSON.stringify({
+          type: "/problems/unauthenticated",
+          code: "unauthenticated",
+          title: "Your session has ended",
+          status: 401,
+        }),
         { status: 401 },
       );
     const failure = await client.apiRequest(contracts.api.cart.getUserCart).catch((error: unknown) => error);

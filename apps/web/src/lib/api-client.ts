@@ -25,6 +25,7 @@ export const ERROR_TOAST_MS = 5000;
 export const ERROR_TOAST_TITLE = "Error";
 export const UNEXPECTED_ERROR = "An unexpected server error occurred.";
 export const UNREADABLE_ERROR = "An error occurred";
+export const NOT_LOGGED_IN = "Please log in to continue.";
 export const OFFLINE_ERROR = "Could not reach Trade Shop. Check your connection and try again.";
 
 /** A failed call: `status` 0 means the server was not reached; `problem` is the server's explanation, if it gave one. */
@@ -157,6 +158,9 @@ async function send<R extends ApiRoute>(
 ): Promise<ResponseBody<R>> {
   const method = route.method;
   const hasBody = method !== "GET";
+  // A route that needs a login is not asked without one: it could only be refused (a query of a
+  // page still on screen as its user logs out, for one). Quiet, as nobody is there to tell.
+  if (route.auth && !getSession()) return fail(401, { message: NOT_LOGGED_IN }, true);
   let response: Response;
   try {
     response = await fetch(buildUrl(route, options.params, options.query), {
