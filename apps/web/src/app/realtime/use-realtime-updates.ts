@@ -3,7 +3,14 @@
 // code (live-updates.ts) loads with the first customer login, not with a visitor's first page.
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useShopper } from "../../lib/shopper";
+import { getSession } from "../../lib/session";
+import { shopperOf, useShopper } from "../../lib/shopper";
+
+const loadLiveUpdates = () => import("./live-updates");
+// A page opened with a customer's login asks for the stream's code as the app starts, not after
+// its first render, so the stream opens (and reloads what changed before it) as early as it did
+// when the code was in the first download.
+if (shopperOf(getSession()) !== null) loadLiveUpdates().catch(() => undefined);
 
 export function useRealtimeUpdates(): void {
   const shopper = useShopper();
@@ -12,7 +19,7 @@ export function useRealtimeUpdates(): void {
     if (shopper === null) return;
     let stop: (() => void) | undefined;
     let ended = false;
-    import("./live-updates")
+    loadLiveUpdates()
       .then(({ startLiveUpdates }) => {
         if (!ended) stop = startLiveUpdates(queryClient, shopper);
       })
