@@ -2,6 +2,7 @@
 // test drives), the window's online event, and fetch answering the ticket request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSession } from "../../lib/session";
+import { fakeJwt } from "../../lib/testing/tokens";
 import { connectRealtime, type RealtimeHandlers } from "./connection";
 
 class FakeEventSource extends EventTarget {
@@ -35,19 +36,6 @@ function handlers(): RealtimeHandlers & { readies: number; changes: string[] } {
   });
 }
 
-/** A customer's login: the ticket route needs one, and the client does not ask it without. */
-const base64Url = (value: unknown) =>
-  btoa(JSON.stringify(value)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const token = `${base64Url({ alg: "none" })}.${base64Url({
-  exp: Math.floor(Date.now() / 1000) + 3600,
-  firstName: "Thandi",
-  surname: "Mokoena",
-  roles: ["Customer"],
-  sub: "trader",
-  uid: 7,
-  tenants: ["gauteng"],
-})}.`;
-
 /** Lets the ticket request (a resolved fetch) finish. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
@@ -58,7 +46,8 @@ beforeEach(() => {
   vi.stubGlobal("EventSource", FakeEventSource);
   vi.stubGlobal("window", new EventTarget());
   vi.stubGlobal("document", { cookie: "" });
-  startSession(token);
+  // A customer's login: the ticket route needs one, and the client does not ask it without.
+  startSession(fakeJwt());
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => {

@@ -8,25 +8,9 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { render } from "@testing-library/react";
 import type { RoleName } from "@trade-shop/contracts/common";
 import { clearSession, startSession } from "../session";
+import { fakeJwt } from "./tokens";
 
-function base64Url(text: string): string {
-  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join("");
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** An unsigned JWT with the shop's claims: the app never checks signatures, the server does. */
-export function fakeJwt(roles: RoleName[] = ["Customer"]): string {
-  const claims = {
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    firstName: "Thabo",
-    surname: "Mokoena",
-    roles,
-    sub: "trader",
-    uid: 7,
-    tenants: ["ZA-GP"],
-  };
-  return `${base64Url(JSON.stringify({ alg: "none", typ: "JWT" }))}.${base64Url(JSON.stringify(claims))}.`;
-}
+export { fakeJwt };
 
 export function logInAs(roles: RoleName[] = ["Customer"]): void {
   startSession(fakeJwt(roles));
