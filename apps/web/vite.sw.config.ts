@@ -14,7 +14,7 @@ const dist = path.resolve(import.meta.dirname, "dist");
 /** Not precached: loaded, and then cached, only by those who use them. */
 const ON_FIRST_USE =
   /^assets\/(?:charts|open-gtin-reader|zxing_reader|camera-preview|read-spreadsheet|manage-images-page|hand-offs-page|users-page|user-(?:create|edit)-page|user-form|user-status|search-words-page)-/;
-const SHELL = /^(?:index\.html|theme-init\.js|manifest\.webmanifest|icons\/icon-192\.png)$/;
+const SHELL = /^(?:index\.html|manifest\.webmanifest|icons\/icon-192\.png)$/;
 
 export function precacheManifest(): PrecacheEntry[] {
   const entries: PrecacheEntry[] = [];

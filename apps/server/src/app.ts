@@ -22,6 +22,7 @@ import { registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { createMetrics, registerMetricsRoute } from "./http/metrics";
+import { webAppScriptHashes } from "./http/inline-scripts";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes } from "./modules/accounts/routes";
@@ -92,7 +93,8 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
         "img-src": ["'self'", "data:", "blob:"],
         // 'wasm-unsafe-eval' compiles WebAssembly only (the camera scanner's barcode reader where the
         // browser has no BarcodeDetector, decision 110); JavaScript eval stays refused.
-        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        // And index.html's one inline script, by its hash (inline-scripts.ts).
+        "script-src": ["'self'", "'wasm-unsafe-eval'", ...webAppScriptHashes(config.WEB_DIST)],
         "style-src": ["'self'", "'unsafe-inline'"],
         "upgrade-insecure-requests": null,
       },
