@@ -3,7 +3,10 @@ import "./lib/auto-focus";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { appRoutes } from "@trade-shop/contracts/routes";
 import { AppProviders } from "./app/providers";
+import { queryClient } from "./app/query-client";
+import { prefetchProductSearch } from "./features/catalogue/api/search-products";
 import { router } from "./app/router";
 import { registerServiceWorker } from "./lib/offline/service-worker";
 import "./index.css";
@@ -11,15 +14,22 @@ import "./index.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// index.html's painted shell goes in the same task as the app's first render, so no frame shows
-// neither (and nothing of the shell is taken over by the app's own elements).
-container.replaceChildren();
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A products page opened by its address: its search goes out now, not once the page is rendered.
+if (location.pathname === appRoutes.products) prefetchProductSearch(queryClient, location.search);
+
+// The first render is a task of its own, after the one that runs the app's modules, so neither
+// holds a phone's main thread as long (issue 14). index.html's painted shell goes in the same
+// task as that render, so no frame shows neither (and nothing of the shell is taken over by the
+// app's own elements).
+setTimeout(() => {
+  container.replaceChildren();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}, 0);
 
 registerServiceWorker();

@@ -3,7 +3,8 @@
 // the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
 // and behind the catalogue's Add to cart and Add to wishlist buttons.
 import { useMemo, type CSSProperties, type ReactNode } from "react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "./query-client";
 import {
   useAddItemsToCart,
   useAddToCart,
@@ -19,22 +20,6 @@ import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/w
 import { ERROR_TOAST_MS } from "../lib/api-client";
 import { useTheme } from "../lib/theme";
 import { Toasts } from "../lib/ui/toasts-host";
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Every failure already shows a toast from the API client; a silent retry would show it twice.
-      retry: false,
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Offline, a read still goes out: the service worker answers with the copy it kept (issue 14).
-      networkMode: "offlineFirst",
-    },
-    // Commands run whatever the browser's online flag says: the cart keeps its own offline queue,
-    // and everything else is refused with the offline message rather than held back unseen.
-    mutations: { retry: false, networkMode: "always" },
-  },
-});
 
 /**
  * sonner's rich colours fall short of WCAG AA (its success green on its mint is 4.25:1), so the

