@@ -4,7 +4,7 @@
 // product page. Each is run LH_RUNS times (default 3; CI runs 1) and the run with the median
 // performance score is reported, with LCP, TBT, CLS, FCP and Speed Index. Writes
 // bench/results/lighthouse-<date>.md, or BENCH_OUT. With LH_SAVE=<folder> each run's full report
-// (JSON) is kept there too, to read where the time goes.
+// (JSON) is kept there too, to read where the time goes; LH_PAGES=list (or product) scores one page.
 //
 // Budgets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95. With
 // LH_ENFORCE=1 (CI) the run fails when accessibility, best practices or SEO miss theirs: those
@@ -22,6 +22,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Math.min(Math.max(Number(process.env.LH_RUNS ?? 3), 1), 5);
 const ENFORCE = process.env.LH_ENFORCE === "1";
 const SAVE_DIR = process.env.LH_SAVE;
+/** LH_PAGES=list or LH_PAGES=product scores one page only (a quicker look while working on it). */
+const PAGES = process.env.LH_PAGES ?? "list,product";
 const PAGE_TIMEOUT_MS = 120_000;
 
 const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
@@ -56,6 +58,8 @@ async function score(url: string, port: number): Promise<Run> {
   if (SAVE_DIR) {
     const name = `${new URL(url).pathname.replace(/\W+/g, "-")}-${Date.now()}.json`;
     await writeFile(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+    const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (trace) await writeFile(path.join(SAVE_DIR, name.replace(/\.json$/, ".trace")), JSON.stringify(trace));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -111,10 +115,12 @@ async function main() {
   const pages: { name: string; url: string; runs: Run[] }[] = [];
   try {
     const product = await firstProductPath(shop.baseUrl);
-    for (const [name, pathname] of [
-      ["product list, logged out", "/products?category=home"],
-      ["a product page, logged out", product],
-    ] as const) {
+    const all = [
+      ["list", "product list, logged out", "/products?category=home"],
+      ["product", "a product page, logged out", product],
+    ] as const;
+    for (const [key, name, pathname] of all) {
+      if (!PAGES.split(",").includes(key)) continue;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1)
         runs.push(await scoreWithRetry(`${shop.baseUrl}${pathname}`, chrome.port));
