@@ -51,7 +51,7 @@ function ShopperLists({ children }: { children: ReactNode }) {
   const { mutate: addToWishlist } = useAddToWishlist();
   const { mutate: setQuantity } = useSetCartQuantity();
   const { mutateAsync: addItems } = useAddItemsToCart();
-  const { cart, isBusy: cartBusy } = useCart();
+  const { cart, isCommandPending: cartBusy } = useCart();
   const { wishlist } = useWishlist();
   const actions = useMemo<ProductActions>(() => {
     const cartLines = new Map(cart?.cartItems.map((line) => [line.productId, line]));

@@ -191,7 +191,7 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
 }
 
 export function CartPage() {
-  const { cart, isLoading, isBusy, shopper } = useCart();
+  const { cart, isLoading, isBusy, isCommandPending, shopper } = useCart();
   return (
     <ShoppingListPage
       title="Cart"
@@ -206,10 +206,10 @@ export function CartPage() {
           <StockShortNotice lines={shortLines(cart)} busy={isBusy} className="lg:col-span-2" />
           <ShoppingListLines label="Products in your cart" busy={isBusy}>
             {cart.cartItems.map((line) => (
-              <CartLine key={line.productId} line={line} busy={isBusy} />
+              <CartLine key={line.productId} line={line} busy={isCommandPending} />
             ))}
           </ShoppingListLines>
-          <CartSummary cart={cart} busy={isBusy} />
+          <CartSummary cart={cart} busy={isCommandPending} />
           <StickyCheckoutBar cart={cart} />
         </div>
       )}

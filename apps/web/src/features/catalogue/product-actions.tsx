@@ -16,7 +16,7 @@ export interface ProductActions {
   setCartQuantity(skuCode: string, quantity: number): void;
   /** Packs of the SKU in the shopper's cart now (0 when none). */
   inCart(skuCode: string): number;
-  /** Whether the cart is being changed or reloaded (the in-cart steppers wait). */
+  /** Whether a cart command is in flight (the in-cart steppers wait for its answer; a reload alone does not hold them). */
   cartBusy: boolean;
   /** Whether the SKU is on the shopper's wishlist now. */
   inWishlist(skuCode: string): boolean;

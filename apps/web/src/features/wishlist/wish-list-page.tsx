@@ -64,7 +64,7 @@ function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {
 }
 
 export function WishListPage() {
-  const { wishlist, isLoading, isBusy, shopper } = useWishlist();
+  const { wishlist, isLoading, isBusy, isCommandPending, shopper } = useWishlist();
   return (
     <ShoppingListPage
       title="Wishlist"
@@ -78,7 +78,7 @@ export function WishListPage() {
       {wishlist && wishlist.wishlistItems.length > 0 && (
         <ShoppingListLines label="Products on your wishlist" busy={isBusy} className="mt-4">
           {wishlist.wishlistItems.map((item) => (
-            <WishlistLine key={item.productId} item={item} busy={isBusy} />
+            <WishlistLine key={item.productId} item={item} busy={isCommandPending} />
           ))}
         </ShoppingListLines>
       )}

@@ -33,6 +33,12 @@ export interface ShoppingListState<T> {
   isLoading: boolean;
   /** SPEC §4's loading flag: a load or a command is in flight. */
   isBusy: boolean;
+  /**
+   * A command is in flight: the list's controls wait for its answer. A load alone does not hold
+   * them, so a tap while the list refreshes in the background is not lost; the command cancels
+   * that load, and its own answer (the server's list after the change) replaces the list.
+   */
+  isCommandPending: boolean;
   isError: boolean;
   shopper: Shopper | null;
 }
@@ -103,6 +109,7 @@ export function useShoppingList<T>(list: ShoppingList<T>): ShoppingListState<T> 
     list: active && !query.isError ? query.data : undefined,
     isLoading: active && query.isPending,
     isBusy: active && (query.isFetching || mutating),
+    isCommandPending: active && mutating,
     isError: active && query.isError,
     shopper,
   };
@@ -138,6 +145,11 @@ export function useShoppingListCommand<T, V, R extends T | undefined>(
   return useMutation({
     mutationKey: [list.kind, command.name],
     mutationFn: command.send,
+    // A load still on its way holds the list as it was before this command: it must not
+    // replace the command's answer when it arrives after it.
+    onMutate: async () => {
+      if (shopper) await queryClient.cancelQueries({ queryKey: listKey(list.kind, shopper) });
+    },
     onSuccess: (answer) => {
       if (answer !== undefined && shopper) storeShoppingList(queryClient, list, shopper, answer);
       command.onStored?.(answer);

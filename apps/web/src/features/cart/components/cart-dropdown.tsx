@@ -25,7 +25,7 @@ const smallIconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownProps) {
-  const { cart, isBusy } = useCart();
+  const { cart, isBusy, isCommandPending } = useCart();
   const remove = useRemoveFromCart();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -122,9 +122,9 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
                     type="button"
                     className={smallIconButton}
                     aria-label={`Remove ${line.productDescription}`}
-                    aria-disabled={isBusy}
+                    aria-disabled={isCommandPending}
                     onClick={() => {
-                      if (isBusy) return;
+                      if (isCommandPending) return;
                       panel.current?.focus();
                       remove.mutate(line.productId);
                     }}
