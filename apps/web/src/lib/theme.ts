@@ -1,5 +1,5 @@
 // The UI theme (SPEC §4: default light-theme), kept in localStorage and applied as a class on
-// <html>; public/theme-init.js applies the saved one before the first paint.
+// <html>; the inline script in index.html applies the saved one before the first paint.
 import { createStore, useStore } from "./store";
 
 export type Theme = "light-theme" | "dark-theme";
