@@ -3,7 +3,16 @@
 // or not at all on a screen where it is hidden.
 import { useEffect, useState, useSyncExternalStore } from "react";
 
-let appStarted = false;
+/**
+ * A Back or Forward load has a scroll position to restore, which may lie in the footer's height:
+ * such a load builds the whole frame at once.
+ */
+function isBackForwardLoad(): boolean {
+  const [entry] = performance.getEntriesByType?.("navigation") ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type === "back_forward";
+}
+
+let appStarted = isBackForwardLoad();
 
 /**
  * False in the app's very first render and true one task later (true from the start after
