@@ -2,7 +2,6 @@
 // breadcrumb, main content, footer and back-to-top, plus scroll restoration between pages.
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
-import { useAfterFirstRender } from "../../lib/ui/in-steps";
 import { BackToTop } from "./back-to-top";
 import { Breadcrumb } from "./breadcrumb";
 import { LicenceNotice } from "../../lib/account/licence-notice";
@@ -15,8 +14,6 @@ import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
 export function RootLayout() {
   const session = useSession();
-  // When the app starts, the frame below the page comes a task after the rest (in-steps.ts).
-  const belowFirstScreen = useAfterFirstRender();
   const { pathname } = useLocation();
 
   // SPEC §2: image paths are for logged-in users only. Only the path counts, so a search for
@@ -51,8 +48,8 @@ export function RootLayout() {
         <Breadcrumb />
         <Outlet />
       </main>
-      {belowFirstScreen && <Footer />}
-      {belowFirstScreen && <BackToTop />}
+      <Footer />
+      <BackToTop />
       <ScrollRestoration storageKey={SCROLL_POSITIONS_KEY} />
     </div>
   );

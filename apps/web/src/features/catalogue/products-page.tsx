@@ -15,7 +15,7 @@ import { ProductListView } from "./components/product-list-view";
 import { ResultsToolbar } from "./components/results-toolbar";
 import { useProductView } from "./product-view";
 import { formatCount } from "../../lib/products/product-labels";
-import { useMediaQuery } from "../../lib/ui/in-steps";
+import { useMediaQuery } from "../../lib/ui/use-media-query";
 import {
   clearFiltersHref,
   isPseudoCategory,

@@ -1,28 +1,11 @@
-// The footer's step: absent from the app's first render, there a task later, and at once in every
-// render after the app has started. The media query follows the screen as it changes.
+// The media query answers for the screen now and follows it as it changes.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { useAfterFirstRender, useMediaQuery } from "./in-steps";
+import { useMediaQuery } from "./use-media-query";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-function Later() {
-  return useAfterFirstRender() ? <p>below the first screen</p> : null;
-}
-
-describe("useAfterFirstRender", () => {
-  it("leaves its part out of the first render, builds it a task later, then at once", async () => {
-    render(<Later />);
-    expect(screen.queryByText("below the first screen")).toBeNull();
-    expect(await screen.findByText("below the first screen")).toBeDefined();
-
-    cleanup();
-    render(<Later />);
-    expect(screen.getByText("below the first screen")).toBeDefined();
-  });
 });
 
 function Wide() {
