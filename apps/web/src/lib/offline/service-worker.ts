@@ -3,6 +3,16 @@
 // prompt), and the browser's offer to install the shop is kept for the "Install app" button.
 import { createStore, useStore } from "../store";
 import { API_CACHE } from "./offline-rules";
+import { whenRequestsQuiet } from "../http-activity";
+
+/** How long a page's requests must have been done before the worker starts (its pictures load meanwhile). */
+const PAGE_QUIET_MS = 2000;
+
+/** Runs `work` when the main thread is next idle (at once where the browser cannot tell). */
+function whenIdle(work: () => void): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(work, { timeout: 5000 });
+  else work();
+}
 
 /** How often an open shop asks whether a new version has been deployed. */
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
@@ -66,12 +76,20 @@ export function registerServiceWorker(): void {
     reloading = true;
     window.location.reload();
   });
-  // After the first page has loaded, so the worker's downloads never slow it.
+  // Once the first page has loaded and its own requests have been done for a while, and the main
+  // thread is idle: the worker's first install downloads the whole shop (its precache), which on
+  // mobile data must not compete with what the buyer is waiting to see, nor with the page's
+  // start for a phone's processor.
   const start = () =>
-    void navigator.serviceWorker
-      .register("/sw.js")
-      .then(watch)
-      .catch(() => undefined);
+    void whenRequestsQuiet(PAGE_QUIET_MS).then(() =>
+      whenIdle(
+        () =>
+          void navigator.serviceWorker
+            .register("/sw.js")
+            .then(watch)
+            .catch(() => undefined),
+      ),
+    );
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }
