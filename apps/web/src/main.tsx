@@ -3,10 +3,9 @@ import "./lib/auto-focus";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { appRoutes } from "@trade-shop/contracts/routes";
 import { AppProviders } from "./app/providers";
 import { queryClient } from "./app/query-client";
-import { prefetchProductSearch } from "./features/catalogue/api/search-products";
+import { prefetchCataloguePage } from "./features/catalogue/api/prefetch-page";
 import { router } from "./app/router";
 import { registerServiceWorker } from "./lib/offline/service-worker";
 import "./index.css";
@@ -14,8 +13,8 @@ import "./index.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// A products page opened by its address: its search goes out now, not once the page is rendered.
-if (location.pathname === appRoutes.products) prefetchProductSearch(queryClient, location.search);
+// A catalogue page opened by its address: its data is asked for now, not once the page is rendered.
+prefetchCataloguePage(queryClient, location);
 
 // index.html's painted shell goes in the same task as the app's first render, so no frame shows
 // neither (and nothing of the shell is taken over by the app's own elements). The render stays in
