@@ -191,7 +191,12 @@ export function ProductsPage() {
         >
           {title}
         </h1>
-        <p aria-live="polite" className="text-sm text-muted">
+        {/* Its line is held before the answer comes (a full one on a phone), so the count
+            arriving moves nothing below it. */}
+        <p
+          aria-live="polite"
+          className="min-h-5 w-full text-sm text-muted sm:w-auto sm:min-w-72 sm:text-right"
+        >
           {search.isPlaceholderData
             ? "Searching…"
             : result
