@@ -1,6 +1,7 @@
 // Issue 18, a phone layout for the thumb: the shop bar (search, wishlist, cart) stays in reach
-// while the page scrolls, the first product shows in the first screen, the top bar never wraps
-// for an admin at 1280 px, and a full page load opens at the top while Back still restores.
+// while the page scrolls, the first product shows in the first screen and nothing moves as the
+// list arrives, the top bar never wraps for an admin at 1280 px, and a full page load opens at
+// the top while Back still restores.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
@@ -75,6 +76,29 @@ describe("a phone's first screen", () => {
       .first();
     await expect(inViewport(page, add), "the first Add to cart is on the first screen").resolves.toBe(true);
     await expectNoViolations(page, "the product list on a phone");
+    await page.context().close();
+  });
+
+  it("moves nothing on screen as a visitor's product list arrives", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/products?category=home`);
+    await page.getByRole("main").getByRole("article").first().waitFor();
+    await page.waitForTimeout(500);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              sources: { node?: Node | null }[];
+            })[])
+              seen.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => s.node?.nodeName).join(",")}`);
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(seen), 100);
+        }),
+    );
+    expect(shifts, "layout shifts while the list loaded").toEqual([]);
     await page.context().close();
   });
 
