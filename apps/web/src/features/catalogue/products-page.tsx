@@ -63,6 +63,9 @@ function countText(result: ProductSearchResult, brand: string | undefined): stri
  * has the same one; decision 98). A customer's is the warehouse that supplies them, as their
  * product pages say, and the line stays short enough to sit beside the heading on a phone.
  */
+/** What a results line looks like, to hold its place while the search runs. */
+const RESULTS_LINE_SHAPE = "1–24 of 0 000 products";
+
 function resultsLine(result: ProductSearchResult, brand: string | undefined, isCustomer: boolean): string {
   const warehouse = result.skuResults[0]?.stockingWarehouseCode;
   return warehouse && !isCustomer
@@ -191,17 +194,18 @@ export function ProductsPage() {
         >
           {title}
         </h1>
-        {/* Its line is held before the answer comes (a full one on a phone), so the count
-            arriving moves nothing below it. */}
-        <p
-          aria-live="polite"
-          className="min-h-5 w-full text-sm text-muted sm:w-auto sm:min-w-72 sm:text-right"
-        >
-          {search.isPlaceholderData
-            ? "Searching…"
-            : result
-              ? resultsLine(result, view.route.brand, isCustomer)
-              : ""}
+        <p aria-live="polite" className="text-sm text-muted">
+          {search.isPlaceholderData ? (
+            "Searching…"
+          ) : result ? (
+            resultsLine(result, view.route.brand, isCustomer)
+          ) : (
+            // Before the answer, an unseen line of about the answer's width holds its place (on
+            // a phone a visitor's wraps below the title), so the count arriving moves nothing.
+            <span aria-hidden="true" className="invisible">
+              {isCustomer ? RESULTS_LINE_SHAPE : `${RESULTS_LINE_SHAPE} · stock at XXX`}
+            </span>
+          )}
         </p>
       </div>
       {result?.correctedSearchText && view.route.searchText && !search.isPlaceholderData && (
