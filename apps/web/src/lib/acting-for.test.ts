@@ -2,23 +2,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { actingForOf, getActingFor, startActingFor, stopActingFor } from "./acting-for";
 import { startSession } from "./session";
 import { shopperOf } from "./shopper";
-
-function base64Url(text: string): string {
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+import { fakeJwt } from "./testing/tokens";
+import type { RoleName } from "@trade-shop/contracts/common";
 
 /** A session for an unsigned token with these roles (the app never checks signatures). */
-function sessionOf(uid: number, roles: string[]) {
-  const claims = {
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    firstName: "A",
-    surname: "B",
-    roles,
-    sub: "u",
-    uid,
-    tenants: ["coastal"],
-  };
-  const token = `${base64Url(JSON.stringify({ alg: "none" }))}.${base64Url(JSON.stringify(claims))}.`;
+function sessionOf(uid: number, roles: RoleName[]) {
+  const token = fakeJwt(roles, { uid, tenants: ["coastal"] });
   const session = startSession(token);
   if (!session) throw new Error("the test token is not valid");
   return session;

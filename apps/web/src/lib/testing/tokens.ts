@@ -7,7 +7,10 @@ function base64Url(text: string): string {
 }
 
 /** An unsigned JWT with the shop's claims: the app never checks signatures, the server does. */
-export function fakeJwt(roles: RoleName[] = ["Customer"]): string {
+export function fakeJwt(
+  roles: RoleName[] = ["Customer"],
+  overrides: { uid?: number; tenants?: string[] } = {},
+): string {
   const claims = {
     exp: Math.floor(Date.now() / 1000) + 3600,
     firstName: "Thabo",
@@ -16,6 +19,7 @@ export function fakeJwt(roles: RoleName[] = ["Customer"]): string {
     sub: "trader",
     uid: 7,
     tenants: ["ZA-GP"],
+    ...overrides,
   };
   return `${base64Url(JSON.stringify({ alg: "none", typ: "JWT" }))}.${base64Url(JSON.stringify(claims))}.`;
 }
