@@ -1,16 +1,21 @@
 // Whether a CSS media query matches, following changes: for parts a screen hides, so that a
 // phone does not build them at all (issue 14: less work in the first task on a phone).
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 /** Whether `query` matches now, following changes; true where the browser cannot tell (tests). */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // One subscription per query, not a new one with every render of the page that asks.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       if (typeof window.matchMedia !== "function") return () => {};
       const list = window.matchMedia(query);
       list.addEventListener("change", onChange);
       return () => list.removeEventListener("change", onChange);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => typeof window.matchMedia !== "function" || window.matchMedia(query).matches,
   );
 }
