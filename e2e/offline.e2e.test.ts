@@ -116,6 +116,31 @@ describe("with no signal", () => {
     await page.context().close();
   });
 
+  it("opens a visitor's product list seen before, asked for by the page's first script (decision 132)", async () => {
+    const page = await openPage(browser, PHONE);
+    const list = `${baseUrl}/products?category=Chips&pageNumber=1`;
+    await page.goto(list);
+    await controlledByServiceWorker(page);
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/Product/ProductSearch") searches.push(request.method());
+    });
+    await page.reload();
+    const cards = page.getByRole("heading", { level: 3 });
+    await cards.first().waitFor();
+    const firstProduct = (await cards.first().innerText()).trim();
+    // One search for the page, the first script's GET: the app took its answer.
+    expect(searches).toEqual(["GET"]);
+
+    await goOffline(page.context(), page);
+    await page.goto(list);
+    await page.getByRole("heading", { level: 3, name: firstProduct }).waitFor();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: "Offline" }).innerText(), SLOW)
+      .toMatch(OFFLINE_NOTICE);
+    await page.context().close();
+  });
+
   it("keeps cart changes on the phone and sends them exactly once when the signal returns, with two tabs open", async () => {
     const token = await newCustomerLogin(baseUrl, "CUS0038", { tenant: "coastal" });
     const page = await openPage(browser, PHONE);

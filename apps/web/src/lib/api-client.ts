@@ -175,6 +175,20 @@ async function send<R extends ApiRoute>(
     noteUnreachable();
     return fail(0, describeFailure(0, ""), options.quiet || options.quietWhenUnreachable);
   }
+  return apiAnswer(route, response, options);
+}
+
+/**
+ * `route`'s answer read from `response`, as every call reads it: problems, an unreadable or
+ * unexpected body, success toasts. Also for a request sent before the app started (index.html's
+ * first search, decision 132).
+ */
+export async function apiAnswer<R extends ApiRoute>(
+  route: R,
+  response: Response,
+  options: { quiet?: boolean } = {},
+): Promise<ResponseBody<R>> {
+  const method = route.method;
   noteAnswer(response.headers);
 
   if (response.status === 204) return undefined as ResponseBody<R>;

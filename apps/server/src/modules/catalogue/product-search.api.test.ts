@@ -462,3 +462,55 @@ describe("POST /api/Product/ProductSearch: text", () => {
     expect(viaGetProducts.json()).toEqual(await search(body));
   });
 });
+
+describe("GET /api/Product/ProductSearch: the /products page's own params (decision 132)", () => {
+  const pageSearch = (query: string, token?: string) =>
+    t.request({ method: "GET", url: `/api/Product/ProductSearch?${query}`, ...(token ? { token } : {}) });
+
+  it("answers what the page's POST for the same params answers", async () => {
+    const cases: [string, Partial<ProductSearchRequest>][] = [
+      ["category=home&pageNumber=1", {}],
+      ["category=featured&pageNumber=1", { featuredProductsOnly: true }],
+      [
+        "category=Chocolates&brand=Cadbury&sort=price-desc&pageSize=12&pageNumber=2",
+        {
+          categoryFilter: "Chocolates",
+          brandFilter: "Cadbury",
+          sortBy: "price",
+          sortDirection: "desc",
+          resultsPerPage: 12,
+          pageNumber: 2,
+        },
+      ],
+      ["searchText=choclate&exact=1&pageNumber=1", { descriptionFilter: "choclate", searchExactly: true }],
+      // What the page falls back to, the search falls back to: a bad page, sort or size.
+      ["category=Chips&pageNumber=x&sort=cheapest&pageSize=1000", { categoryFilter: "Chips" }],
+    ];
+    for (const [query, body] of cases) {
+      const viaGet = await pageSearch(query);
+      expect(viaGet.statusCode, `${query}: ${viaGet.body}`).toBe(200);
+      expect(viaGet.json(), query).toEqual(await search(body));
+    }
+  });
+
+  it("prices a logged-in customer's answer as the POST does", async () => {
+    const viaGet = await pageSearch("category=Liquor&pageNumber=1", trader);
+    expect(viaGet.statusCode).toBe(200);
+    const answer: ProductSearchResult = viaGet.json();
+    expect(answer.skuResults.length).toBeGreaterThan(0);
+    expect(answer).toEqual(await search({ categoryFilter: "Liquor" }, trader));
+    const visitors: ProductSearchResult = (await pageSearch("category=Liquor&pageNumber=1")).json();
+    expect(answer.skuResults.map((p) => p.listPriceExcl)).not.toEqual(
+      visitors.skuResults.map((p) => p.listPriceExcl),
+    );
+  });
+
+  it("refuses words longer than the search takes, and a param given twice, with a 400 problem", async () => {
+    const tooLong = await pageSearch(`searchText=${"a".repeat(101)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.headers["content-type"]).toContain("application/problem+json");
+    expect(Object.keys(tooLong.json().errors ?? {})).toEqual(["descriptionFilter"]);
+    const twice = await pageSearch("category=Chips&category=Sweets");
+    expect(twice.statusCode).toBe(400);
+  });
+});

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { notFound } from "../../shared/domain-error";
+import { invalid, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { customerContextFor } from "../accounts/customer-context";
 import { MAX_IMAGE_BYTES } from "./image-upload";
@@ -14,6 +14,12 @@ import { productImageUrl } from "./image-urls";
 import { pageWindow } from "./pagination";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
+import { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
+import {
+  productSearchRequest,
+  productsPageRoutes,
+  readProductsView,
+} from "@trade-shop/contracts/products-page";
 import { createRateLimits, type EndpointLimits } from "../../http/limits";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
 import { loadProducts, productByBarcode, productBySkuCode } from "./products";
@@ -54,6 +60,17 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
       searchProducts(db, await shopperOf(request), request.body, searchContextOf(request)),
     );
   }
+  // The same search, asked by the page's params (decision 132): what the page would POST.
+  handle(app, productsPageRoutes.searchPage, async (request) => {
+    const asked = ProductSearchRequest.safeParse(
+      productSearchRequest(readProductsView(new URLSearchParams(request.query))),
+    );
+    if (!asked.success) {
+      const issue = asked.error.issues[0];
+      throw invalid(String(issue?.path[0] ?? "query"), issue?.message ?? "Not a search");
+    }
+    return searchProducts(db, await shopperOf(request), asked.data, searchContextOf(request));
+  });
   handle(app, catalogueSearchRoutes.suggest, async (request) =>
     suggest(db, request.query.q, await search.vocabulary.current()),
   );

@@ -1,15 +1,22 @@
 // The /products URL as the catalogue page reads and writes it: SPEC §2's params (category
-// levels, brand, searchText, pageNumber) plus our sort and pageSize, and the search request
-// they stand for. Every link on the page is built here, so the URL stays the single source.
-import { z } from "zod";
-import {
-  type CategoryLink,
-  RESULTS_PER_PAGE_CHOICES,
-  type ProductSearchRequest,
-  type ProductSortBy,
-  type SortDirection,
-} from "@trade-shop/contracts/catalogue";
-import { ProductsRouteQuery, appRoutes, productSearchFromRoute } from "@trade-shop/contracts/routes";
+// levels, brand, searchText, pageNumber) plus our sort and pageSize. Reading it into a view and
+// a search request is the contracts' (products-page.ts); every link on the page is built here,
+// so the URL stays the single source.
+import type { CategoryLink } from "@trade-shop/contracts/catalogue";
+import { appRoutes } from "@trade-shop/contracts/routes";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type ProductsView } from "@trade-shop/contracts/products-page";
+
+// The address read as a view and a search request is shared with the server (decision 132).
+export {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  SORT_OPTIONS,
+  productSearchRequest,
+  readProductsView,
+  type PageSize,
+  type ProductsView,
+  type SortValue,
+} from "@trade-shop/contracts/products-page";
 
 export const CATEGORY_LEVELS = ["category", "subCategory", "subCategory3", "subCategory4"] as const;
 export type CategoryLevel = (typeof CATEGORY_LEVELS)[number];
@@ -25,78 +32,6 @@ const PARAM_ORDER = [
   "pageNumber",
 ] as const;
 export type ProductsParam = (typeof PARAM_ORDER)[number];
-
-interface SortOption {
-  value: string;
-  label: string;
-  sortBy: ProductSortBy;
-  sortDirection: SortDirection;
-}
-
-/** DESIGN §4's sorts; "asc" is each sort's natural order (best, cheapest, A to Z, newest). */
-export const SORT_OPTIONS = [
-  { value: "relevance", label: "Best match", sortBy: "relevance", sortDirection: "asc" },
-  { value: "description", label: "Name: A to Z", sortBy: "description", sortDirection: "asc" },
-  { value: "description-desc", label: "Name: Z to A", sortBy: "description", sortDirection: "desc" },
-  { value: "price", label: "Price: low to high", sortBy: "price", sortDirection: "asc" },
-  { value: "price-desc", label: "Price: high to low", sortBy: "price", sortDirection: "desc" },
-  { value: "brand", label: "Brand: A to Z", sortBy: "brand", sortDirection: "asc" },
-  { value: "newest", label: "Newest first", sortBy: "newest", sortDirection: "asc" },
-] as const satisfies readonly SortOption[];
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
-
-export const DEFAULT_SORT: SortValue = "relevance";
-export const DEFAULT_PAGE_SIZE = 24;
-export type PageSize = (typeof RESULTS_PER_PAGE_CHOICES)[number];
-
-const SortParam = z.enum(SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]]);
-const PageSizeParam = z.coerce.number<string>().pipe(z.literal(RESULTS_PER_PAGE_CHOICES));
-
-/** What the page shows, read from its URL; anything unreadable falls back to the default. */
-export interface ProductsView {
-  route: ProductsRouteQuery;
-  sort: SortValue;
-  pageSize: PageSize;
-}
-
-/** The URL's text for a param, trimmed; blank counts as absent. */
-function textParam(params: URLSearchParams, name: string): string | undefined {
-  const value = params.get(name)?.trim();
-  return value ? value : undefined;
-}
-
-export function readProductsView(params: URLSearchParams): ProductsView {
-  const category = textParam(params, "category");
-  // The header writes home and featured in lower case; a hand-typed "Home" means the same.
-  const special = category?.toLowerCase();
-  const route = ProductsRouteQuery.parse({
-    category: special === "home" || special === "featured" ? special : category,
-    subCategory: textParam(params, "subCategory"),
-    subCategory3: textParam(params, "subCategory3"),
-    subCategory4: textParam(params, "subCategory4"),
-    brand: textParam(params, "brand"),
-    pageNumber: params.get("pageNumber") ?? "1",
-    searchText: textParam(params, "searchText"),
-    exact: textParam(params, "exact"),
-  });
-  return {
-    route,
-    sort: SortParam.catch(DEFAULT_SORT).parse(params.get("sort") ?? undefined),
-    pageSize: PageSizeParam.catch(DEFAULT_PAGE_SIZE as PageSize).parse(params.get("pageSize") ?? undefined),
-  };
-}
-
-export function productSearchRequest(view: ProductsView): ProductSearchRequest {
-  const sort = SORT_OPTIONS.find((option) => option.value === view.sort) ?? SORT_OPTIONS[0];
-  return {
-    ...productSearchFromRoute(view.route),
-    resultsPerPage: view.pageSize,
-    sortBy: sort.sortBy,
-    sortDirection: sort.sortDirection,
-    newProductsOnly: false,
-    inStockOnly: false,
-  };
-}
 
 export type ProductsChanges = Partial<Record<ProductsParam, string | number | null>>;
 

@@ -21,13 +21,14 @@ export interface PrecacheEntry {
 }
 
 /**
- * The API reads worth having offline: the catalogue and products (POST, as SPEC §7 has them),
+ * The API reads worth having offline: the catalogue and products (POST, as SPEC §7 has them, and
+ * the GET of a visitor's first product list, decision 132),
  * order history and orders, order lists, addresses and the account's figures. Never commands,
  * sign-in, the real-time stream or staff screens; nor the cart and wishlist, whose copy in
  * browser storage is newer (every command's answer replaces it) than a read's could be.
  */
 const CACHED_READS: Record<string, RegExp> = {
-  GET: /^\/api\/(?:Order|Order\/GetOrderById\/\d+|OrderLists(?:\/\d+)?|Users\/GetCustomerAddresses|Product\/GetProductImages\/[^/]+)$/,
+  GET: /^\/api\/(?:Order|Order\/GetOrderById\/\d+|OrderLists(?:\/\d+)?|Users\/GetCustomerAddresses|Product\/(?:ProductSearch|GetProductImages\/[^/]+))$/,
   POST: /^\/api\/(?:Product\/(?:ProductSearch|GetProducts|GetProductBySkuCode)|Users\/(?:GetCustomerDetails|GetCreditDetails))$/,
 };
 

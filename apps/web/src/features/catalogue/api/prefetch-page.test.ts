@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { productSearchRequest, readProductsView } from "../products-query";
+import { getProductSearchQueryOptions } from "./search-products";
+import { prefetchCataloguePage, type FirstSearch } from "./prefetch-page";
+
+const PAGE = { pathname: "/products", search: "?category=Chips&pageNumber=2" };
+
+function answerOf(total: number): ProductSearchResult {
+  return {
+    total,
+    resultsPerPage: 24,
+    resultCount: 0,
+    pages: 1,
+    currentPage: 1,
+    sortOrder: "asc",
+    sortBy: "relevance",
+    brandFilter: null,
+    searchFilter: null,
+    skuResults: [],
+    categoryResults: [],
+    brandResults: [],
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** The cache entry the products page at PAGE reads, once the prefetch has settled. */
+async function pageData(client: QueryClient) {
+  const request = productSearchRequest(readProductsView(new URLSearchParams(PAGE.search)));
+  const { queryKey } = getProductSearchQueryOptions(request, "guest");
+  await vi.waitFor(() => expect(client.getQueryState(queryKey)?.status).not.toBe("pending"));
+  return client.getQueryData<ProductSearchResult>(queryKey);
+}
+
+describe("prefetchCataloguePage: a visitor's product list asked for by index.html (decision 132)", () => {
+  let client: QueryClient;
+  let fetchSpy: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    localStorage.clear();
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    fetchSpy = vi.fn(async () => json(answerOf(99)));
+    vi.stubGlobal("fetch", fetchSpy);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("takes the early answer and asks nothing more", async () => {
+    const first: FirstSearch = { search: PAGE.search, answer: Promise.resolve(json(answerOf(7))) };
+    prefetchCataloguePage(client, PAGE, first);
+    expect((await pageData(client))?.total).toBe(7);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("asks with the page's own POST when the early request failed or was refused", async () => {
+    for (const answer of [
+      Promise.reject(new TypeError("offline")),
+      Promise.resolve(json({ title: "x" }, 400)),
+    ]) {
+      client.clear();
+      fetchSpy.mockClear();
+      answer.catch(() => undefined);
+      prefetchCataloguePage(client, PAGE, { search: PAGE.search, answer });
+      expect((await pageData(client))?.total).toBe(99);
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+      expect(url).toBe("/api/Product/ProductSearch");
+      expect(init.method).toBe("POST");
+      expect(JSON.parse(String(init.body))).toMatchObject({ categoryFilter: "Chips", pageNumber: 2 });
+    }
+  });
+
+  it("leaves an early answer for another address alone", async () => {
+    const first: FirstSearch = { search: "?category=Sweets", answer: Promise.resolve(json(answerOf(7))) };
+    prefetchCataloguePage(client, PAGE, first);
+    expect((await pageData(client))?.total).toBe(99);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,107 @@
+// The /products page's address as a search: SPEC §2's params (category levels, brand,
+// searchText, pageNumber) plus our sort and pageSize, read into the view the page shows and the
+// search request it stands for. The web app reads its own address with it; the server answers a
+// visitor's first load of the page with it (GET /api/Product/ProductSearch, decision 132), so
+// both make the same request of the same address.
+import { z } from "zod";
+import type { ApiRoute } from "./http";
+import {
+  ProductSearchResult,
+  RESULTS_PER_PAGE_CHOICES,
+  type ProductSearchRequest,
+  type ProductSortBy,
+  type SortDirection,
+} from "./catalogue";
+import { ProductsRouteQuery, productSearchFromRoute } from "./routes";
+
+interface SortOption {
+  value: string;
+  label: string;
+  sortBy: ProductSortBy;
+  sortDirection: SortDirection;
+}
+
+/** DESIGN §4's sorts; "asc" is each sort's natural order (best, cheapest, A to Z, newest). */
+export const SORT_OPTIONS = [
+  { value: "relevance", label: "Best match", sortBy: "relevance", sortDirection: "asc" },
+  { value: "description", label: "Name: A to Z", sortBy: "description", sortDirection: "asc" },
+  { value: "description-desc", label: "Name: Z to A", sortBy: "description", sortDirection: "desc" },
+  { value: "price", label: "Price: low to high", sortBy: "price", sortDirection: "asc" },
+  { value: "price-desc", label: "Price: high to low", sortBy: "price", sortDirection: "desc" },
+  { value: "brand", label: "Brand: A to Z", sortBy: "brand", sortDirection: "asc" },
+  { value: "newest", label: "Newest first", sortBy: "newest", sortDirection: "asc" },
+] as const satisfies readonly SortOption[];
+export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
+
+export const DEFAULT_SORT: SortValue = "relevance";
+export const DEFAULT_PAGE_SIZE = 24;
+export type PageSize = (typeof RESULTS_PER_PAGE_CHOICES)[number];
+
+const SortParam = z.enum(SORT_OPTIONS.map((option) => option.value) as [SortValue, ...SortValue[]]);
+const PageSizeParam = z.coerce.number<string>().pipe(z.literal(RESULTS_PER_PAGE_CHOICES));
+
+/** What the page shows, read from its URL; anything unreadable falls back to the default. */
+export interface ProductsView {
+  route: ProductsRouteQuery;
+  sort: SortValue;
+  pageSize: PageSize;
+}
+
+/** The URL's text for a param, trimmed; blank counts as absent. */
+function textParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name)?.trim();
+  return value ? value : undefined;
+}
+
+export function readProductsView(params: URLSearchParams): ProductsView {
+  const category = textParam(params, "category");
+  // The header writes home and featured in lower case; a hand-typed "Home" means the same.
+  const special = category?.toLowerCase();
+  const route = ProductsRouteQuery.parse({
+    category: special === "home" || special === "featured" ? special : category,
+    subCategory: textParam(params, "subCategory"),
+    subCategory3: textParam(params, "subCategory3"),
+    subCategory4: textParam(params, "subCategory4"),
+    brand: textParam(params, "brand"),
+    pageNumber: params.get("pageNumber") ?? "1",
+    searchText: textParam(params, "searchText"),
+    exact: textParam(params, "exact"),
+  });
+  return {
+    route,
+    sort: SortParam.catch(DEFAULT_SORT).parse(params.get("sort") ?? undefined),
+    pageSize: PageSizeParam.catch(DEFAULT_PAGE_SIZE as PageSize).parse(params.get("pageSize") ?? undefined),
+  };
+}
+
+export function productSearchRequest(view: ProductsView): ProductSearchRequest {
+  const sort = SORT_OPTIONS.find((option) => option.value === view.sort) ?? SORT_OPTIONS[0];
+  return {
+    ...productSearchFromRoute(view.route),
+    resultsPerPage: view.pageSize,
+    sortBy: sort.sortBy,
+    sortDirection: sort.sortDirection,
+    newProductsOnly: false,
+    inStockOnly: false,
+  };
+}
+
+/** A page address's params, each once; a search's words are at most 100 characters (SPEC §2), the rest shorter. */
+export const ProductsPageQuery = z.record(z.string().max(40), z.string().max(200));
+
+export const productsPageRoutes = {
+  /**
+   * The search the /products page at `?query` makes, as a GET of the page's own params: asked
+   * by index.html's first script for a visitor, before the app's code has arrived (decision 132).
+   * The answer is the POST's for the same page.
+   */
+  searchPage: {
+    method: "GET",
+    path: "/api/Product/ProductSearch",
+    query: ProductsPageQuery,
+    response: ProductSearchResult,
+    auth: false,
+    summary: "Search the catalogue as the /products page at these params does",
+    tag: "Products",
+  },
+} as const satisfies Record<string, ApiRoute>;
