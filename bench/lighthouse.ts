@@ -35,6 +35,8 @@ const STEADY: Category[] = ["accessibility", "best-practices", "seo"];
 interface Run {
   scores: Record<Category, number>;
   metrics: { lcp: number; tbt: number; cls: number; fcp: number; si: number };
+  /** Lighthouse's own measure of this machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
   failing: Record<Category, string[]>;
 }
 
@@ -77,6 +79,7 @@ async function score(url: string, port: number): Promise<Run> {
   return {
     scores,
     failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     metrics: {
       lcp: numeric("largest-contentful-paint"),
       tbt: numeric("total-blocking-time"),
@@ -100,6 +103,11 @@ async function scoreWithRetry(url: string, port: number): Promise<Run> {
       console.warn(`${String(error)}; trying again`);
     }
   }
+}
+
+function benchmarkRange(runs: Run[]): string {
+  const indexes = runs.map((run) => Math.round(run.benchmarkIndex)).filter(Number.isFinite);
+  return indexes.length === 0 ? "not reported" : `${Math.min(...indexes)} to ${Math.max(...indexes)}`;
 }
 
 const median = (runs: Run[]) =>
@@ -144,6 +152,9 @@ async function main() {
     `- CPU: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} cores; memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     `- Node.js ${process.version}; Lighthouse 13.5.0`,
     `- Date: ${new Date().toISOString()}; run took ${Math.round((Date.now() - started) / 1000)} s`,
+    `- Lighthouse's benchmarkIndex over the runs: ${benchmarkRange(pages.flatMap((page) => page.runs))}. Its blocking`,
+    "  time is this machine's main-thread time times four, so a slower machine scores lower on the same code;",
+    "  compare runs of one machine, and changes by interleaved runs (bench/README.md).",
     `- Load average (1, 5, 15 min) at the end: ${os
       .loadavg()
       .map((l) => l.toFixed(2))
