@@ -4,9 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { getProductSearchQueryOptions } from "./search-products";
-import { prefetchCataloguePage, type FirstSearch } from "./prefetch-page";
+import { getProductImagesQueryOptions } from "./get-product-images";
+import { prefetchCataloguePage, type FirstAnswers } from "./prefetch-page";
 
 const PAGE = { pathname: "/products", search: "?category=Chips&pageNumber=2" };
+const ADDRESS = PAGE.pathname + PAGE.search;
 
 function answerOf(total: number): ProductSearchResult {
   return {
@@ -36,7 +38,7 @@ async function pageData(client: QueryClient) {
   return client.getQueryData<ProductSearchResult>(queryKey);
 }
 
-describe("prefetchCataloguePage: a visitor's product list asked for by index.html (decision 132)", () => {
+describe("prefetchCataloguePage: a visitor's page asked for by index.html (decision 132)", () => {
   let client: QueryClient;
   let fetchSpy: ReturnType<typeof vi.fn>;
 
@@ -49,7 +51,7 @@ describe("prefetchCataloguePage: a visitor's product list asked for by index.htm
   afterEach(() => vi.unstubAllGlobals());
 
   it("takes the early answer and asks nothing more", async () => {
-    const first: FirstSearch = { search: PAGE.search, answer: Promise.resolve(json(answerOf(7))) };
+    const first: FirstAnswers = { search: { address: ADDRESS, answer: Promise.resolve(json(answerOf(7))) } };
     prefetchCataloguePage(client, PAGE, first);
     expect((await pageData(client))?.total).toBe(7);
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -63,7 +65,7 @@ describe("prefetchCataloguePage: a visitor's product list asked for by index.htm
       client.clear();
       fetchSpy.mockClear();
       answer.catch(() => undefined);
-      prefetchCataloguePage(client, PAGE, { search: PAGE.search, answer });
+      prefetchCataloguePage(client, PAGE, { search: { address: ADDRESS, answer } });
       expect((await pageData(client))?.total).toBe(99);
       expect(fetchSpy).toHaveBeenCalledTimes(1);
       const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
@@ -74,9 +76,33 @@ describe("prefetchCataloguePage: a visitor's product list asked for by index.htm
   });
 
   it("leaves an early answer for another address alone", async () => {
-    const first: FirstSearch = { search: "?category=Sweets", answer: Promise.resolve(json(answerOf(7))) };
+    const first: FirstAnswers = {
+      search: { address: "/products?category=Sweets", answer: Promise.resolve(json(answerOf(7))) },
+    };
     prefetchCataloguePage(client, PAGE, first);
     expect((await pageData(client))?.total).toBe(99);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes a product page's early pictures, and asks for the product itself when its early answer failed", async () => {
+    const page = { pathname: "/products/BEV1001", search: "" };
+    const images = {
+      skuCode: "BEV1001",
+      images: [{ url: "/images/products/a.webp", isCover: true, width: 600, height: 600 }],
+    };
+    const product = Promise.reject(new TypeError("offline"));
+    product.catch(() => undefined);
+    fetchSpy.mockImplementation(async () => json({ title: "Not found" }, 404));
+    prefetchCataloguePage(client, page, {
+      product: { address: "/products/BEV1001", answer: product },
+      images: { address: "/products/BEV1001", answer: Promise.resolve(json(images)) },
+    });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(getProductImagesQueryOptions("BEV1001").queryKey)).toEqual(images),
+    );
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/Product/GetProductBySkuCode");
+    expect(JSON.parse(String(init.body))).toEqual({ skuCode: "BEV1001" });
   });
 });

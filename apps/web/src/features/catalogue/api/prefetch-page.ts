@@ -1,10 +1,13 @@
 // A catalogue page opened by its address asks for its data as the app starts, under the query
 // keys the page then reads, so the answers are on their way while the first render is built
 // (decision 130): the products page's search, or a product page's product and pictures.
-// A visitor's product list was asked for earlier still, by index.html's first script with the
-// page's own params (decision 132): the app takes that answer rather than asking again.
+// A visitor's page was asked for earlier still, by index.html's first script (decision 132): the
+// list's search by the page's own params, a product page's product and pictures; the app takes
+// those answers rather than asking again.
 import type { QueryClient } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
+import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
+import type { ApiRoute, ResponseBody } from "@trade-shop/contracts/http";
 import { productsPageRoutes } from "@trade-shop/contracts/products-page";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { apiAnswer, apiRequest } from "../../../lib/api-client";
@@ -16,53 +19,65 @@ import { getProductSearchQueryOptions } from "./search-products";
 
 const PRODUCT_PAGE = /^\/products\/([^/]+)$/;
 
-/** What index.html's first script sent: the search of a visitor's /products page at `search`. */
-export interface FirstSearch {
-  search: string;
+/** What index.html's first script asked for a visitor, and the address it was on. */
+export interface FirstAnswer {
+  address: string;
   answer: Promise<Response>;
 }
 
+/** The list's search, or a product page's product and pictures. */
+export type FirstAnswers = Partial<Record<"search" | "product" | "images", FirstAnswer>>;
+
 declare global {
   interface Window {
-    __tradeshopFirstSearch?: FirstSearch;
+    __tradeshopFirstAnswers?: FirstAnswers;
   }
 }
 
-/** The first script's search, once: later pages ask for their own. */
-function takeFirstSearch(): FirstSearch | undefined {
-  const first = window.__tradeshopFirstSearch;
-  delete window.__tradeshopFirstSearch;
+/** The first script's answers, once: later pages ask for their own. */
+function takeFirstAnswers(): FirstAnswers {
+  const first = window.__tradeshopFirstAnswers ?? {};
+  delete window.__tradeshopFirstAnswers;
   return first;
+}
+
+/**
+ * A query function that reads the first script's answer when it came and reads as `route`'s,
+ * and otherwise asks as the page does (which the service worker answers offline from its copy).
+ */
+function earlyOr<R extends ApiRoute>(
+  early: Promise<Response> | undefined,
+  route: R,
+  ask: (signal: AbortSignal) => Promise<ResponseBody<R>>,
+) {
+  return async ({ signal }: { signal: AbortSignal }): Promise<ResponseBody<R>> => {
+    const response = early && (await early.catch(() => null));
+    if (response?.ok) {
+      const answer = await apiAnswer(route, response, { quiet: true }).catch(() => null);
+      if (answer) return answer;
+    }
+    return ask(signal);
+  };
 }
 
 export function prefetchCataloguePage(
   client: QueryClient,
   { pathname, search }: Pick<Location, "pathname" | "search">,
-  first: FirstSearch | undefined = takeFirstSearch(),
+  first: FirstAnswers = takeFirstAnswers(),
 ): void {
+  const viewer = currentViewer();
+  /** The first script's answer of `kind`, if it was for this address and a visitor is looking. */
+  const early = (kind: keyof FirstAnswers) => {
+    const answer = first[kind];
+    return answer?.address === pathname + search && viewer === "guest" ? answer.answer : undefined;
+  };
   if (pathname === appRoutes.products) {
     const request = productSearchRequest(readProductsView(new URLSearchParams(search)));
-    const viewer = currentViewer();
-    const options = getProductSearchQueryOptions(request, viewer);
-    const early = first?.search === search && viewer === "guest" ? first.answer : undefined;
-    if (!early) {
-      void client.prefetchQuery(options);
-      return;
-    }
     void client.prefetchQuery({
-      ...options,
-      // The early answer if it came and reads as a search result; otherwise the page's own POST
-      // (which the service worker answers offline from its copy).
-      queryFn: async ({ signal }) => {
-        const response = await early.catch(() => null);
-        if (response?.ok) {
-          const answer = await apiAnswer(productsPageRoutes.searchPage, response, { quiet: true }).catch(
-            () => null,
-          );
-          if (answer) return answer;
-        }
-        return apiRequest(productRoutes.search, { body: request, signal });
-      },
+      ...getProductSearchQueryOptions(request, viewer),
+      queryFn: earlyOr(early("search"), productsPageRoutes.searchPage, (signal) =>
+        apiRequest(productRoutes.search, { body: request, signal }),
+      ),
     });
     return;
   }
@@ -74,6 +89,16 @@ export function prefetchCataloguePage(
   } catch {
     return; // not a code the page could show either
   }
-  void client.prefetchQuery(getProductQueryOptions(skuCode, currentViewer()));
-  void client.prefetchQuery(getProductImagesQueryOptions(skuCode));
+  void client.prefetchQuery({
+    ...getProductQueryOptions(skuCode, viewer),
+    queryFn: earlyOr(early("product"), productRoutes.getBySkuCode, (signal) =>
+      apiRequest(productRoutes.getBySkuCode, { body: { skuCode }, signal }),
+    ),
+  });
+  void client.prefetchQuery({
+    ...getProductImagesQueryOptions(skuCode),
+    queryFn: earlyOr(early("images"), pendingProductRoutes.images, (signal) =>
+      apiRequest(pendingProductRoutes.images, { params: { skuCode }, signal }),
+    ),
+  });
 }
