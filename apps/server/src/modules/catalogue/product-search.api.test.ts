@@ -505,12 +505,21 @@ describe("GET /api/Product/ProductSearch: the /products page's own params (decis
     );
   });
 
-  it("refuses words longer than the search takes, and a param given twice, with a 400 problem", async () => {
+  it("refuses words longer than the search takes with a 400 problem, as the POST does", async () => {
     const tooLong = await pageSearch(`searchText=${"a".repeat(101)}`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.headers["content-type"]).toContain("application/problem+json");
     expect(Object.keys(tooLong.json().errors ?? {})).toEqual(["descriptionFilter"]);
-    const twice = await pageSearch("category=Chips&category=Sweets");
-    expect(twice.statusCode).toBe(400);
+  });
+
+  it("reads the params as the page's address reads them: the first of a repeated one, a bad escape as it stands, others ignored", async () => {
+    const twice = await pageSearch("category=Chips&category=Sweets&utm_source=x");
+    expect(twice.statusCode).toBe(200);
+    expect(twice.json()).toEqual(await search({ categoryFilter: "Chips" }));
+    const badEscape = await pageSearch("searchText=50%%20off");
+    expect(badEscape.statusCode).toBe(200);
+    expect((badEscape.json() as ProductSearchResult).searchFilter).toBe(
+      new URLSearchParams("searchText=50%%20off").get("searchText"),
+    );
   });
 });

@@ -62,8 +62,10 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   }
   // The same search, asked by the page's params (decision 132): what the page would POST.
   handle(app, productsPageRoutes.searchPage, async (request) => {
+    // The raw query string, read as the page reads its address (not Fastify's parse of it).
+    const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
     const asked = ProductSearchRequest.safeParse(
-      productSearchRequest(readProductsView(new URLSearchParams(request.query))),
+      productSearchRequest(readProductsView(new URLSearchParams(query))),
     );
     if (!asked.success) {
       const issue = asked.error.issues[0];

@@ -42,8 +42,9 @@ function takeFirstAnswers(): FirstAnswers {
 }
 
 /**
- * A query function that reads the first script's answer when it came and reads as `route`'s,
- * and otherwise asks as the page does (which the service worker answers offline from its copy).
+ * A query function that reads the first script's answer as any answer of `route` is read (a
+ * refusal shows once, as the page's own request's would), and asks as the page does when there
+ * was none or it never arrived (offline, the service worker then answers from its copy).
  */
 function earlyOr<R extends ApiRoute>(
   early: Promise<Response> | undefined,
@@ -52,11 +53,7 @@ function earlyOr<R extends ApiRoute>(
 ) {
   return async ({ signal }: { signal: AbortSignal }): Promise<ResponseBody<R>> => {
     const response = early && (await early.catch(() => null));
-    if (response?.ok) {
-      const answer = await apiAnswer(route, response, { quiet: true }).catch(() => null);
-      if (answer) return answer;
-    }
-    return ask(signal);
+    return response ? apiAnswer(route, response) : ask(signal);
   };
 }
 
