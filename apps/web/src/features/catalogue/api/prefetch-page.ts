@@ -10,7 +10,7 @@ import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import type { ApiRoute, ResponseBody } from "@trade-shop/contracts/http";
 import { productsPageRoutes } from "@trade-shop/contracts/products-page";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiAnswer, apiRequest } from "../../../lib/api-client";
+import { apiAnswer } from "../../../lib/api-client";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { currentViewer } from "./catalogue-keys";
 import { getProductImagesQueryOptions } from "./get-product-images";
@@ -46,14 +46,17 @@ function takeFirstAnswers(): FirstAnswers {
  * refusal shows once, as the page's own request's would), and asks as the page does when there
  * was none or it never arrived (offline, the service worker then answers from its copy).
  */
-function earlyOr<R extends ApiRoute>(
+function earlyOr<R extends ApiRoute, C extends { signal: AbortSignal }>(
   early: Promise<Response> | undefined,
   route: R,
-  ask: (signal: AbortSignal) => Promise<ResponseBody<R>>,
+  /** The page's own query function (its query options always have one). */
+  ask: ((context: C) => ResponseBody<R> | Promise<ResponseBody<R>>) | undefined,
 ) {
-  return async ({ signal }: { signal: AbortSignal }): Promise<ResponseBody<R>> => {
+  return async (context: C): Promise<ResponseBody<R>> => {
     const response = early && (await early.catch(() => null));
-    return response ? apiAnswer(route, response) : ask(signal);
+    if (response) return apiAnswer(route, response);
+    if (!ask) throw new Error(`no query function to ask ${route.path} with`);
+    return ask(context);
   };
 }
 
@@ -70,11 +73,10 @@ export function prefetchCataloguePage(
   };
   if (pathname === appRoutes.products) {
     const request = productSearchRequest(readProductsView(new URLSearchParams(search)));
+    const options = getProductSearchQueryOptions(request, viewer);
     void client.prefetchQuery({
-      ...getProductSearchQueryOptions(request, viewer),
-      queryFn: earlyOr(early("search"), productsPageRoutes.searchPage, (signal) =>
-        apiRequest(productRoutes.search, { body: request, signal }),
-      ),
+      ...options,
+      queryFn: earlyOr(early("search"), productsPageRoutes.searchPage, options.queryFn),
     });
     return;
   }
@@ -86,16 +88,14 @@ export function prefetchCataloguePage(
   } catch {
     return; // not a code the page could show either
   }
+  const product = getProductQueryOptions(skuCode, viewer);
   void client.prefetchQuery({
-    ...getProductQueryOptions(skuCode, viewer),
-    queryFn: earlyOr(early("product"), productRoutes.getBySkuCode, (signal) =>
-      apiRequest(productRoutes.getBySkuCode, { body: { skuCode }, signal }),
-    ),
+    ...product,
+    queryFn: earlyOr(early("product"), productRoutes.getBySkuCode, product.queryFn),
   });
+  const images = getProductImagesQueryOptions(skuCode);
   void client.prefetchQuery({
-    ...getProductImagesQueryOptions(skuCode),
-    queryFn: earlyOr(early("images"), pendingProductRoutes.images, (signal) =>
-      apiRequest(pendingProductRoutes.images, { params: { skuCode }, signal }),
-    ),
+    ...images,
+    queryFn: earlyOr(early("images"), pendingProductRoutes.images, images.queryFn),
   });
 }
