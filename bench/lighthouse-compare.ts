@@ -1,0 +1,76 @@
+// Two builds of the web app compared by Lighthouse's mobile performance run (the settings of
+// bench/lighthouse.ts), in turn: a run of the first, a run of the second, and again, so a change
+// in the machine's speed during the runs touches both alike. Each build is served by its own shop
+// on the embedded database (WEB_DIST). Prints the medians and every run as score/LCP/TBT/FCP.
+// Lighthouse's figures depend on the machine (bench/README.md), so only a comparison made in one
+// run like this says whether a change helped.
+//
+//   git worktree add /tmp/before <commit> && (build it) && npm run build
+//   npx tsx bench/lighthouse-compare.ts /tmp/before/apps/web/dist apps/web/dist
+//
+// LH_RUNS runs per build (default 5, at most 9); LH_PATH the page (default the logged-out list).
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startShop } from "../scripts/shop-server.mjs";
+
+const RUNS = Math.min(Math.max(Number(process.env.LH_RUNS ?? 5), 1), 9);
+const PAGE = process.env.LH_PATH ?? "/products?category=home";
+const builds = process.argv.slice(2).map((dist) => path.resolve(dist));
+if (builds.length !== 2) throw new Error("usage: lighthouse-compare.ts <web dist before> <web dist after>");
+
+interface Run {
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+}
+
+async function run(url: string): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError)
+      throw new Error(`Lighthouse could not load ${url}: ${lhr?.runtimeError?.message}`);
+    const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: metric("largest-contentful-paint"),
+      tbt: metric("total-blocking-time"),
+      fcp: metric("first-contentful-paint"),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const shops = [];
+for (const dist of builds) shops.push(await startShop({ WEB_DIST: dist }));
+try {
+  const runs: Run[][] = builds.map(() => []);
+  for (let i = 0; i < RUNS; i += 1)
+    for (const [k, shop] of shops.entries()) runs[k]!.push(await run(`${shop.baseUrl}${PAGE}`));
+  for (const [k, dist] of builds.entries()) {
+    const r = runs[k]!;
+    console.info(
+      `${dist}: performance ${median(r.map((x) => x.score))}, LCP ${median(r.map((x) => x.lcp))} ms, ` +
+        `TBT ${median(r.map((x) => x.tbt))} ms, FCP ${median(r.map((x) => x.fcp))} ms`,
+    );
+    console.info(
+      `  runs (score/LCP/TBT/FCP): ${r.map((x) => `${x.score}/${x.lcp}/${x.tbt}/${x.fcp}`).join(" ")}`,
+    );
+  }
+} finally {
+  for (const shop of shops) await shop.stop();
+}
