@@ -7,6 +7,7 @@ import { expectNoBlockingViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { productAs, productImages, rand, searchAs } from "./support/catalogue-api";
 import { solidPng } from "./support/png";
+import { expectProblem } from "./support/page-errors";
 import { openLoggedIn } from "./support/session";
 
 const baseUrl = inject("baseUrl");
@@ -195,6 +196,25 @@ describe("the catalogue", () => {
       await page.context().close();
     });
   }
+
+  it("says once that a product's address is not one of ours, and offers the catalogue (phone)", async () => {
+    const page = await openPage(browser, PHONE);
+    expectProblem(page, "not_found", "/api/Product/GetProductBySkuCode");
+    expectProblem(page, "not_found", "/api/Product/GetProductImages/NOPE999");
+    await page.goto(`${baseUrl}/products/NOPE999`);
+    await page.getByRole("heading", { level: 1, name: "We could not find that product" }).waitFor();
+    const errors = page
+      .getByRole("region", { name: /Notifications/ })
+      .locator('[data-sonner-toast][data-type="error"]');
+    await errors.first().waitFor();
+    // Both the product's call and its pictures' are answered 404; the pictures' adds no toast.
+    await page.waitForLoadState("networkidle");
+    expect(await errors.count()).toBe(1);
+    expect(await text(errors.first())).toContain("There is no product with the code NOPE999.");
+    await page.getByRole("main").getByRole("link", { name: "Browse all products" }).click();
+    await page.waitForURL(/\/products\?/);
+    await page.context().close();
+  });
 
   it("shows a logged-in trader their own prices and deals, and a visitor the list price", async () => {
     const request: Partial<ProductSearchRequest> = {

@@ -97,11 +97,17 @@ export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
   ParamsOption<R> &
   QueryOption<R> & {
     signal?: AbortSignal;
-    /** Fail without a toast: for background calls (the real-time ticket) that retry on their own. */
-    quiet?: boolean;
     /** No toast when only the network failed: the caller has a copy to show (issue 14). */
     quietWhenUnreachable?: boolean;
-  };
+  } & AnswerOptions;
+
+/** How an answer's failure is shown. */
+export interface AnswerOptions {
+  /** Fail without a toast: for background calls (the real-time ticket) that retry on their own. */
+  quiet?: boolean;
+  /** No toast for a 404: another call of the same page has said it (a product's pictures). */
+  quietNotFound?: boolean;
+}
 
 type OptionsArgs<R extends ApiRoute> =
   Record<string, never> extends ApiRequestOptions<R>
@@ -186,14 +192,17 @@ async function send<R extends ApiRoute>(
 export async function apiAnswer<R extends ApiRoute>(
   route: R,
   response: Response,
-  options: { quiet?: boolean } = {},
+  options: AnswerOptions = {},
 ): Promise<ResponseBody<R>> {
   const method = route.method;
   noteAnswer(response.headers);
 
   if (response.status === 204) return undefined as ResponseBody<R>;
   const text = await response.text();
-  if (!response.ok) return fail(response.status, describeFailure(response.status, text), options.quiet);
+  if (!response.ok) {
+    const quiet = options.quiet || (options.quietNotFound && response.status === 404);
+    return fail(response.status, describeFailure(response.status, text), quiet);
+  }
   if (text.trim() === "" || !route.response) return undefined as ResponseBody<R>;
 
   let json: unknown;

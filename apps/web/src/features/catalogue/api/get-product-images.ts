@@ -1,13 +1,23 @@
 // GET /api/Product/GetProductImages/{skuCode}: a product's gallery, the cover first.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, type AnswerOptions } from "../../../lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
+
+/**
+ * A product that is not there is said once, by the product's own call (the page then shows its
+ * not-found state); its pictures' 404 adds no second toast.
+ */
+export const PRODUCT_IMAGES_ANSWER: AnswerOptions = { quietNotFound: true };
 
 export function getProductImagesQueryOptions(skuCode: string) {
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "images", skuCode],
-    queryFn: ({ signal }) => apiRequest(pendingProductRoutes.images, { params: { skuCode }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(pendingProductRoutes.images, { params: { skuCode }, signal, ...PRODUCT_IMAGES_ANSWER }),
+    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
+    // it mounts when that failed: the failure has been said once, and the page shows the product's own picture.
+    retryOnMount: false,
   });
 }
 

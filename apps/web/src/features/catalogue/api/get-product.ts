@@ -8,6 +8,9 @@ export function getProductQueryOptions(skuCode: string, viewer: string) {
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "product", viewer, skuCode],
     queryFn: ({ signal }) => apiRequest(productRoutes.getBySkuCode, { body: { skuCode }, signal }),
+    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
+    // it mounts when that failed: the failure has been said once, and the page offers Try again.
+    retryOnMount: false,
   });
 }
 

@@ -5,6 +5,7 @@ import type { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { getProductSearchQueryOptions } from "./search-products";
 import { getProductImagesQueryOptions } from "./get-product-images";
+import { getProductQueryOptions } from "./get-product";
 import { prefetchCataloguePage, type FirstAnswers } from "./prefetch-page";
 
 const PAGE = { pathname: "/products", search: "?category=Chips&pageNumber=2" };
@@ -107,5 +108,37 @@ describe("prefetchCataloguePage: a visitor's page asked for by index.html (decis
     const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/Product/GetProductBySkuCode");
     expect(JSON.parse(String(init.body))).toEqual({ skuCode: "BEV1001" });
+  });
+
+  it("says once that a product is not there: its pictures' 404 adds no second toast", async () => {
+    const { toast } = await import("../../../lib/ui/toasts");
+    const shown = vi.spyOn(toast, "error").mockImplementation(() => undefined);
+    const notThere = () => json({ title: "There is no product with the code NOPE999.", status: 404 }, 404);
+    const page = { pathname: "/products/NOPE999", search: "" };
+    const settled = async (target: QueryClient) => {
+      const keys = [getProductQueryOptions("NOPE999", "guest"), getProductImagesQueryOptions("NOPE999")];
+      for (const { queryKey } of keys)
+        await vi.waitFor(() => expect(target.getQueryState(queryKey)?.status).toBe("error"));
+    };
+
+    // Asked by index.html's first script...
+    prefetchCataloguePage(client, page, {
+      product: { address: "/products/NOPE999", answer: Promise.resolve(notThere()) },
+      images: { address: "/products/NOPE999", answer: Promise.resolve(notThere()) },
+    });
+    await settled(client);
+    expect(shown).toHaveBeenCalledTimes(1);
+    expect(shown.mock.calls[0]?.[1]).toMatchObject({
+      description: "There is no product with the code NOPE999.",
+    });
+
+    // ...and by the page's own calls.
+    fetchSpy.mockImplementation(async () => notThere());
+    const again = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchCataloguePage(again, page, {});
+    await settled(again);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(shown).toHaveBeenCalledTimes(2);
+    shown.mockRestore();
   });
 });

@@ -10,10 +10,10 @@ import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import type { ApiRoute, ResponseBody } from "@trade-shop/contracts/http";
 import { productsPageRoutes } from "@trade-shop/contracts/products-page";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiAnswer } from "../../../lib/api-client";
+import { apiAnswer, type AnswerOptions } from "../../../lib/api-client";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { currentViewer } from "./catalogue-keys";
-import { getProductImagesQueryOptions } from "./get-product-images";
+import { getProductImagesQueryOptions, PRODUCT_IMAGES_ANSWER } from "./get-product-images";
 import { getProductQueryOptions } from "./get-product";
 import { getProductSearchQueryOptions } from "./search-products";
 
@@ -51,10 +51,12 @@ function earlyOr<R extends ApiRoute, C extends { signal: AbortSignal }>(
   route: R,
   /** The page's own query function (its query options always have one). */
   ask: ((context: C) => ResponseBody<R> | Promise<ResponseBody<R>>) | undefined,
+  /** How the page's own call shows a failure. */
+  answer: AnswerOptions = {},
 ) {
   return async (context: C): Promise<ResponseBody<R>> => {
     const response = early && (await early.catch(() => null));
-    if (response) return apiAnswer(route, response);
+    if (response) return apiAnswer(route, response, answer);
     if (!ask) throw new Error(`no query function to ask ${route.path} with`);
     return ask(context);
   };
@@ -96,6 +98,6 @@ export function prefetchCataloguePage(
   const images = getProductImagesQueryOptions(skuCode);
   void client.prefetchQuery({
     ...images,
-    queryFn: earlyOr(early("images"), pendingProductRoutes.images, images.queryFn),
+    queryFn: earlyOr(early("images"), pendingProductRoutes.images, images.queryFn, PRODUCT_IMAGES_ANSWER),
   });
 }

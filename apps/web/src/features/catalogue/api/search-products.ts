@@ -9,6 +9,9 @@ export function getProductSearchQueryOptions(request: ProductSearchRequest, view
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "search", viewer, request],
     queryFn: ({ signal }) => apiRequest(productRoutes.search, { body: request, signal }),
+    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
+    // it mounts when that failed: the failure has been said once, and the page offers Try again.
+    retryOnMount: false,
     // The previous page stays on screen (dimmed) while the next one loads, rather than skeletons.
     placeholderData: keepPreviousData,
   });
