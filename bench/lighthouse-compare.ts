@@ -1,7 +1,10 @@
-// Two builds of the web app compared by Lighthouse's mobile performance run (the settings of
+// Two builds of the web app compared by Lighthouse's mobile performance run (its defaults, as in
 // bench/lighthouse.ts), in turn: a run of the first, a run of the second, and again, so a change
 // in the machine's speed during the runs touches both alike. Each build is served by its own shop
-// on the embedded database (WEB_DIST). Prints the medians and every run as score/LCP/TBT/FCP.
+// on the embedded database: this checkout's server (built, with apps/web/dist present) with
+// WEB_DIST pointing at the build, so it compares web apps, not servers. Prints the median of each
+// figure (each taken on its own, so they may come from different runs) and every run as
+// score/LCP/TBT/FCP.
 // Lighthouse's figures depend on the machine (bench/README.md), so only a comparison made in one
 // run like this says whether a change helped.
 //
@@ -14,7 +17,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startShop } from "../scripts/shop-server.mjs";
 
-const RUNS = Math.min(Math.max(Number(process.env.LH_RUNS ?? 5), 1), 9);
+const RUNS = Math.min(Math.max(Number.parseInt(process.env.LH_RUNS ?? "", 10) || 5, 1), 9);
+const PAGE_TIMEOUT_MS = 120_000;
 const PAGE = process.env.LH_PATH ?? "/products?category=home";
 const builds = process.argv.slice(2).map((dist) => path.resolve(dist));
 if (builds.length !== 2) throw new Error("usage: lighthouse-compare.ts <web dist before> <web dist after>");
@@ -37,6 +41,7 @@ async function run(url: string): Promise<Run> {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance"],
+      maxWaitForLoad: PAGE_TIMEOUT_MS,
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError)

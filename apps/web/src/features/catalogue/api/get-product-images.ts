@@ -1,5 +1,6 @@
 // GET /api/Product/GetProductImages/{skuCode}: a product's gallery, the cover first.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { unlessJustFailed } from "../../../lib/just-failed";
 import { apiRequest, type AnswerOptions } from "../../../lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
@@ -15,9 +16,8 @@ export function getProductImagesQueryOptions(skuCode: string) {
     queryKey: [...CATALOGUE_KEY, "images", skuCode],
     queryFn: ({ signal }) =>
       apiRequest(pendingProductRoutes.images, { params: { skuCode }, signal, ...PRODUCT_IMAGES_ANSWER }),
-    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
-    // it mounts when that failed: the failure has been said once, and the page shows the product's own picture.
-    retryOnMount: false,
+    // Not asked again on mounting moments after a failure, which has been said (just-failed.ts).
+    retryOnMount: unlessJustFailed,
   });
 }
 

@@ -1,6 +1,7 @@
 // POST /api/Product/GetProductBySkuCode: one product with its extended data.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
+import { unlessJustFailed } from "../../../lib/just-failed";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 
@@ -8,9 +9,8 @@ export function getProductQueryOptions(skuCode: string, viewer: string) {
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "product", viewer, skuCode],
     queryFn: ({ signal }) => apiRequest(productRoutes.getBySkuCode, { body: { skuCode }, signal }),
-    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
-    // it mounts when that failed: the failure has been said once, and the page offers Try again.
-    retryOnMount: false,
+    // Not asked again on mounting moments after a failure, which has been said (just-failed.ts).
+    retryOnMount: unlessJustFailed,
   });
 }
 

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
+import { unlessJustFailed } from "../../../lib/just-failed";
 import { apiRequest } from "../../../lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 
@@ -9,9 +10,8 @@ export function getProductSearchQueryOptions(request: ProductSearchRequest, view
   return queryOptions({
     queryKey: [...CATALOGUE_KEY, "search", viewer, request],
     queryFn: ({ signal }) => apiRequest(productRoutes.search, { body: request, signal }),
-    // A page whose data was asked for at the app's start (prefetch-page.ts) does not ask again as
-    // it mounts when that failed: the failure has been said once, and the page offers Try again.
-    retryOnMount: false,
+    // Not asked again on mounting moments after a failure, which has been said (just-failed.ts).
+    retryOnMount: unlessJustFailed,
     // The previous page stays on screen (dimmed) while the next one loads, rather than skeletons.
     placeholderData: keepPreviousData,
   });
