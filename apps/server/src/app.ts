@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
 import { errorsAsProblemJson } from "./http/openapi";
+import { loggerOptions } from "./http/logging";
 import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./http/problem-details";
 import { registerCompression } from "./http/compression";
 import { registerProblemPages } from "./http/problem-pages";
@@ -64,10 +65,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     lifecycle: given.lifecycle ?? { draining: false },
   };
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === "silent"
-        ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: config.LOG_LEVEL === "silent" ? false : loggerOptions(config.LOG_LEVEL),
     // A number of hops: the nearest that many proxies are believed.
     trustProxy: typeof config.TRUST_PROXY === "number" ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

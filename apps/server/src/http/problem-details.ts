@@ -148,6 +148,12 @@ export function registerProblemDetails(app: FastifyInstance) {
       request.log.warn({ err: error }, "database unavailable");
       return databaseUnavailable(reply);
     }
+    if (reply.raw.destroyed || request.raw.socket?.destroyed) {
+      // The client went away before its answer was sent (a page closed or moved on while, say,
+      // a compressed answer was streaming): nothing failed here, and there is no one to answer.
+      request.log.info({ err: error }, "the client closed the connection before its answer was sent");
+      return reply;
+    }
     request.log.error({ err: error }, "unhandled error");
     return sendProblem(reply, problem("internal_error", "An unexpected server error occurred."));
   });
