@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { searchAs } from "./support/catalogue-api";
 import { openLoggedIn } from "./support/session";
 
 const baseUrl = inject("baseUrl");
@@ -119,6 +120,35 @@ describe("a phone's first screen", () => {
         .map(({ name, box }) => `${name} ${Math.round(box.width)}x${Math.round(box.height)}`),
     );
     expect(small).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("a product's breadcrumb on a phone", () => {
+  it("stays one line, opened at its nearest way back, and every crumb is reachable by keyboard", async () => {
+    // The product with the longest trail of the first Chips page: every category level it has
+    // and its brand sit in front of it, more than a 390 px line holds.
+    const { skuResults } = await searchAs(baseUrl, null, { categoryFilter: "Chips" });
+    const levels = (p: (typeof skuResults)[number]) =>
+      [p.skuCategory, p.skuSubCategory, p.skuSubCategory2, p.skuSubCategory3].filter(Boolean).length;
+    const product = skuResults.reduce((a, b) => (levels(b) > levels(a) ? b : a));
+    expect(levels(product), "a product with at least three category levels").toBeGreaterThanOrEqual(3);
+
+    const page = await openPage(browser, PHONE);
+    await page.goto(`${baseUrl}/products/${encodeURIComponent(product.skuCode)}`);
+    await page.getByRole("heading", { level: 1, name: product.skuDescription }).waitFor();
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+    const brand = trail.getByRole("link", { name: product.skuBrand, exact: true });
+    await brand.waitFor();
+    // One line: a 44 px crumb and the space above it, not two lines of them.
+    expect((await trail.boundingBox())!.height).toBeLessThan(60);
+    await expect(inViewport(page, brand), "the brand, the nearest way back, is in view").resolves.toBe(true);
+    const home = trail.getByRole("link", { name: "Home", exact: true });
+    expect(await inViewport(page, home), "the start of the long trail is scrolled out of view").toBe(false);
+    await home.focus();
+    await expect(inViewport(page, home), "a focused crumb scrolls into view").resolves.toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "the page itself does not scroll sideways").toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });
