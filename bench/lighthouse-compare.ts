@@ -11,15 +11,20 @@
 //   git worktree add /tmp/before <commit> && (build it) && npm run build
 //   npx tsx bench/lighthouse-compare.ts /tmp/before/apps/web/dist apps/web/dist
 //
-// LH_RUNS runs per build (default 5, at most 9); LH_PATH the page (default the logged-out list).
+// LH_RUNS runs per build (default 5, at most 9); LH_PATH the page (default the logged-out list);
+// LH_LOGIN a demo username whose login is stored in the browser before each run, as the web app
+// keeps it (Lighthouse's storage reset leaves localStorage alone), to measure a customer's page.
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.LH_RUNS ?? "", 10) || 5, 1), 9);
 const PAGE_TIMEOUT_MS = 120_000;
 const PAGE = process.env.LH_PATH ?? "/products?category=home";
+const LOGIN = process.env.LH_LOGIN;
+const DEMO_PASSWORD = "Demo-Trade-2026";
 const builds = process.argv.slice(2).map((dist) => path.resolve(dist));
 if (builds.length !== 2) throw new Error("usage: lighthouse-compare.ts <web dist before> <web dist after>");
 
@@ -30,12 +35,48 @@ interface Run {
   fcp: number;
 }
 
-async function run(url: string): Promise<Run> {
+/** A login's token from the shop's own API, as the login form gets it. */
+async function loginToken(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/Users/Authenticate`, {
+    method: "POST",
+    // The double-submit request-forgery token every POST carries, cookie and header alike.
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json",
+      cookie: "XSRF-TOKEN=bench",
+      "x-xsrf-token": "bench",
+    },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`logging in as ${username} answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Stores `token` where the web app keeps its login, from a page of the origin that runs no app. */
+async function storeLogin(port: number, baseUrl: string, token: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${baseUrl}/api/health`);
+    // Run in the page, where localStorage is the browser's (this file's types are Node's).
+    await page.evaluate((value) => {
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem("tradeshop.session", value);
+    }, token);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function run(url: string, token?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
+    if (token) await storeLogin(chrome.port, new URL(url).origin, token);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: "json",
@@ -63,9 +104,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const shops = [];
 for (const dist of builds) shops.push(await startShop({ WEB_DIST: dist }));
 try {
+  const tokens = await Promise.all(
+    shops.map((shop) => (LOGIN ? loginToken(shop.baseUrl, LOGIN) : Promise.resolve(undefined))),
+  );
   const runs: Run[][] = builds.map(() => []);
   for (let i = 0; i < RUNS; i += 1)
-    for (const [k, shop] of shops.entries()) runs[k]!.push(await run(`${shop.baseUrl}${PAGE}`));
+    for (const [k, shop] of shops.entries()) runs[k]!.push(await run(`${shop.baseUrl}${PAGE}`, tokens[k]));
   for (const [k, dist] of builds.entries()) {
     const r = runs[k]!;
     console.info(

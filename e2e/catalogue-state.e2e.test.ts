@@ -12,7 +12,6 @@ import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, newCustomerLogin, openLoggedIn, openWithToken } from "./support/session";
 import { formatCount } from "../apps/web/src/lib/products/product-labels";
-import { rand } from "./support/catalogue-api";
 
 const baseUrl = inject("baseUrl");
 const NOTICE = "Licensed liquor customers only";
@@ -207,36 +206,6 @@ describe("stock a visitor sees", () => {
       await page.context().close();
     },
   );
-});
-
-describe("a customer's first load", () => {
-  it("asks for the list once, as the page opens, with the customer's login, and shows the customer's prices (decision 137)", async () => {
-    const token = await apiToken(baseUrl, "spaza");
-    const own = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
-      token,
-      body: { pageNumber: 1, resultsPerPage: 24, categoryFilter: "Biscuits" },
-      answer: ProductSearchResult,
-    });
-    const first = own.skuResults[0]!;
-    const page = await openPage(browser, PHONE);
-    await openLoggedIn(page, baseUrl, "spaza", "/products?category=Biscuits");
-    const searches: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/Product/ProductSearch")
-        searches.push(`${request.method()} ${request.headers()["authorization"] ? "login" : "visitor"}`);
-    });
-    await page.reload();
-    const card = page
-      .getByRole("article")
-      .filter({ has: page.getByRole("heading", { level: 3, name: first.skuDescription }) });
-    await card
-      .getByText(`${rand(first.listPriceIncl)}`, { exact: false })
-      .first()
-      .waitFor();
-    // One search for the page: index.html's first script's GET, carrying the login; the app took it.
-    expect(searches).toEqual(["GET login"]);
-    await page.context().close();
-  });
 });
 
 describe("image paths for a visitor", () => {

@@ -17,7 +17,6 @@ import {
 import { ProblemDetails, SuccessEnvelope } from "@trade-shop/contracts/common";
 import { trackRequest } from "./http-activity";
 import { noteAnswer, noteUnreachable } from "./offline/connectivity";
-import { SHOPPER_HEADER_NAMES } from "./offline/offline-rules";
 import { getActingFor } from "./acting-for";
 import { clearSession, getSession, getTenant } from "./session";
 
@@ -151,15 +150,6 @@ function buildHeaders(method: string): Headers {
     if (xsrf) headers.set(XSRF_HEADER, xsrf);
   }
   return headers;
-}
-
-/**
- * Who a request sent now asks as: its token, tenant and a rep's account, one per line, as the
- * service worker keys its copies. index.html's first script records the same for what it asked.
- */
-export function shopperKey(): string {
-  const headers = buildHeaders("GET");
-  return SHOPPER_HEADER_NAMES.map((name) => headers.get(name) ?? "").join("\n");
 }
 
 function fail(status: number, failure: Failure, quiet = false): never {

@@ -1,16 +1,16 @@
 // A catalogue page opened by its address asks for its data as the app starts, under the query
 // keys the page then reads, so the answers are on their way while the first render is built
 // (decision 130): the products page's search, or a product page's product and pictures.
-// The page was asked for earlier still, by index.html's first script (decisions 132 and 137):
-// the list's search by the page's own params, a product page's product and pictures; the app
-// takes those answers rather than asking again, when they were asked as the app would ask now.
+// A visitor's page was asked for earlier still, by index.html's first script (decision 132): the
+// list's search by the page's own params, a product page's product and pictures; the app takes
+// those answers rather than asking again.
 import type { QueryClient } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 import type { ApiRoute, ResponseBody } from "@trade-shop/contracts/http";
 import { productsPageRoutes } from "@trade-shop/contracts/products-page";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiAnswer, shopperKey, type AnswerOptions } from "../../../lib/api-client";
+import { apiAnswer, type AnswerOptions } from "../../../lib/api-client";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { currentViewer } from "./catalogue-keys";
 import { getProductImagesQueryOptions, PRODUCT_IMAGES_ANSWER } from "./get-product-images";
@@ -19,11 +19,9 @@ import { getProductSearchQueryOptions } from "./search-products";
 
 const PRODUCT_PAGE = /^\/products\/([^/]+)$/;
 
-/** What index.html's first script asked for, the address it was on and who it asked as. */
+/** What index.html's first script asked for a visitor, and the address it was on. */
 export interface FirstAnswer {
   address: string;
-  /** The token, tenant and rep's account it sent, one per line (`shopperKey`); empty lines for a visitor. */
-  who: string;
   answer: Promise<Response>;
 }
 
@@ -70,11 +68,10 @@ export function prefetchCataloguePage(
   first: FirstAnswers = takeFirstAnswers(),
 ): void {
   const viewer = currentViewer();
-  const who = shopperKey();
-  /** The first script's answer of `kind`, if it was for this address and asked as the app asks. */
+  /** The first script's answer of `kind`, if it was for this address and a visitor is looking. */
   const early = (kind: keyof FirstAnswers) => {
     const answer = first[kind];
-    return answer?.address === pathname + search && answer.who === who ? answer.answer : undefined;
+    return answer?.address === pathname + search && viewer === "guest" ? answer.answer : undefined;
   };
   if (pathname === appRoutes.products) {
     const request = productSearchRequest(readProductsView(new URLSearchParams(search)));
