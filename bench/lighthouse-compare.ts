@@ -19,12 +19,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
+import { demoLoginToken } from "./demo-login";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.LH_RUNS ?? "", 10) || 5, 1), 9);
 const PAGE_TIMEOUT_MS = 120_000;
 const PAGE = process.env.LH_PATH ?? "/products?category=home";
 const LOGIN = process.env.LH_LOGIN;
-const DEMO_PASSWORD = "Demo-Trade-2026";
 const builds = process.argv.slice(2).map((dist) => path.resolve(dist));
 if (builds.length !== 2) throw new Error("usage: lighthouse-compare.ts <web dist before> <web dist after>");
 
@@ -33,23 +33,6 @@ interface Run {
   lcp: number;
   tbt: number;
   fcp: number;
-}
-
-/** A login's token from the shop's own API, as the login form gets it. */
-async function loginToken(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/Users/Authenticate`, {
-    method: "POST",
-    // The double-submit request-forgery token every POST carries, cookie and header alike.
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      cookie: "XSRF-TOKEN=bench",
-      "x-xsrf-token": "bench",
-    },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`logging in as ${username} answered ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** Stores `token` where the web app keeps its login, from a page of the origin that runs no app. */
@@ -105,7 +88,7 @@ const shops = [];
 for (const dist of builds) shops.push(await startShop({ WEB_DIST: dist }));
 try {
   const tokens = await Promise.all(
-    shops.map((shop) => (LOGIN ? loginToken(shop.baseUrl, LOGIN) : Promise.resolve(undefined))),
+    shops.map((shop) => (LOGIN ? demoLoginToken(shop.baseUrl, LOGIN) : Promise.resolve(undefined))),
   );
   const runs: Run[][] = builds.map(() => []);
   for (let i = 0; i < RUNS; i += 1)

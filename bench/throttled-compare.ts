@@ -13,12 +13,12 @@
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
+import { demoLoginToken } from "./demo-login";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.RUNS ?? "", 10) || 5, 1), 9);
 const PAGE = process.env.LH_PATH ?? "/products?category=home";
 const LOGIN = process.env.LH_LOGIN;
 const SETTLE_MS = 9000;
-const XSRF = "bench";
 const builds = process.argv.slice(2).map((dist) => path.resolve(dist));
 if (builds.length !== 2) throw new Error("usage: throttled-compare.ts <web dist before> <web dist after>");
 
@@ -26,21 +26,6 @@ interface Run {
   lcp: number;
   blocking: number;
   search: string;
-}
-
-async function loginToken(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/Users/Authenticate`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      "x-xsrf-token": XSRF,
-    },
-    body: JSON.stringify({ username, password: "Demo-Trade-2026" }),
-  });
-  if (!res.ok) throw new Error(`logging in as ${username} answered ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 /* The functions passed to the page run in the browser; this file's types are Node's. */
@@ -111,7 +96,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 try {
   const tokens = await Promise.all(
-    shops.map((shop) => (LOGIN ? loginToken(shop.baseUrl, LOGIN) : undefined)),
+    shops.map((shop) => (LOGIN ? demoLoginToken(shop.baseUrl, LOGIN) : undefined)),
   );
   const runs: Run[][] = builds.map(() => []);
   for (let i = 0; i < RUNS; i += 1)
