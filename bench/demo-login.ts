@@ -1,5 +1,8 @@
 // A demo login's token from a shop's own API, as the login form gets it (with the double-submit
-// request-forgery token every POST carries), for benches that load pages as a customer.
+// request-forgery token every POST carries), for benches that load pages as a customer, and
+// stored in a browser page as the web app keeps it.
+import type { Page } from "playwright-core";
+
 const XSRF = "bench";
 
 export async function demoLoginToken(baseUrl: string, username: string): Promise<string> {
@@ -15,4 +18,16 @@ export async function demoLoginToken(baseUrl: string, username: string): Promise
   });
   if (!res.ok) throw new Error(`logging in as ${username} answered ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** Stores `token` where the web app keeps its login, from a page of the origin that runs no app. */
+export async function storeLogin(page: Page, baseUrl: string, token: string): Promise<void> {
+  await page.goto(`${baseUrl}/api/health`);
+  // Run in the page, where localStorage is the browser's (this file's types are Node's).
+  await page.evaluate((value) => {
+    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+      "tradeshop.session",
+      value,
+    );
+  }, token);
 }

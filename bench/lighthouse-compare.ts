@@ -19,7 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
-import { demoLoginToken } from "./demo-login";
+import { demoLoginToken, storeLogin } from "./demo-login";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.LH_RUNS ?? "", 10) || 5, 1), 9);
 const PAGE_TIMEOUT_MS = 120_000;
@@ -35,18 +35,12 @@ interface Run {
   fcp: number;
 }
 
-/** Stores `token` where the web app keeps its login, from a page of the origin that runs no app. */
-async function storeLogin(port: number, baseUrl: string, token: string): Promise<void> {
+/** Stores `token` in the Chrome on `port`, which Lighthouse then drives. */
+async function storeLoginIn(port: number, baseUrl: string, token: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${baseUrl}/api/health`);
-    // Run in the page, where localStorage is the browser's (this file's types are Node's).
-    await page.evaluate((value) => {
-      (
-        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-      ).localStorage.setItem("tradeshop.session", value);
-    }, token);
+    await storeLogin(page, baseUrl, token);
     await page.close();
   } finally {
     await browser.close();
@@ -59,7 +53,7 @@ async function run(url: string, token?: string): Promise<Run> {
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
-    if (token) await storeLogin(chrome.port, new URL(url).origin, token);
+    if (token) await storeLoginIn(chrome.port, new URL(url).origin, token);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: "json",

@@ -13,7 +13,7 @@
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
-import { demoLoginToken } from "./demo-login";
+import { demoLoginToken, storeLogin } from "./demo-login";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.RUNS ?? "", 10) || 5, 1), 9);
 const PAGE = process.env.LH_PATH ?? "/products?category=home";
@@ -30,7 +30,6 @@ interface Run {
 
 /* The functions passed to the page run in the browser; this file's types are Node's. */
 type PageGlobals = typeof globalThis & {
-  localStorage: { setItem(key: string, value: string): void };
   __lcp: number;
   __blocking: number;
 };
@@ -46,13 +45,7 @@ async function run(baseUrl: string, token: string | undefined): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
-    if (token) {
-      await page.goto(`${baseUrl}/api/health`);
-      await page.evaluate(
-        (value) => (globalThis as PageGlobals).localStorage.setItem("tradeshop.session", value),
-        token,
-      );
-    }
+    if (token) await storeLogin(page, baseUrl, token);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Network.enable");
