@@ -2,8 +2,9 @@
 // when first needed), and
 // the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
 // and behind the catalogue's Add to cart and Add to wishlist buttons.
-import { useMemo, type CSSProperties, type ReactNode } from "react";
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
+import type { CartItem } from "@trade-shop/contracts/cart";
 import { queryClient } from "./query-client";
 import {
   useAddItemsToCart,
@@ -14,7 +15,11 @@ import {
   announceAddedItems,
 } from "../lib/cart/cart-queries";
 import { addCommandFor } from "../lib/cart/cart-commands";
-import { ProductActionsProvider, type ProductActions } from "../features/catalogue/product-actions";
+import {
+  ProductActionsProvider,
+  ShopperStanding,
+  type ProductActions,
+} from "../features/catalogue/product-actions";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
 import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
@@ -53,10 +58,10 @@ function ShopperLists({ children }: { children: ReactNode }) {
   const { mutateAsync: addItems } = useAddItemsToCart();
   const { cart, isCommandPending: cartBusy } = useCart();
   const { wishlist } = useWishlist();
-  const actions = useMemo<ProductActions>(() => {
-    const cartLines = new Map(cart?.cartItems.map((line) => [line.productId, line]));
-    const saved = new Set(wishlist?.wishlistItems.map((line) => line.productId));
-    return {
+  // The commands read the cart's lines when they run, so they stay the same object as it changes.
+  const cartLines = useRef(new Map<string, CartItem>());
+  const actions = useMemo<ProductActions>(
+    () => ({
       addToCart: (product, quantity) => addToCart({ ...addCommandFor(product, quantity), product }),
       addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
       addManyToCart: async (lines) => {
@@ -70,15 +75,27 @@ function ShopperLists({ children }: { children: ReactNode }) {
         }
       },
       setCartQuantity: (skuCode, quantity) => {
-        const line = cartLines.get(skuCode);
+        const line = cartLines.current.get(skuCode);
         if (line) setQuantity({ line, quantity });
       },
-      inCart: (skuCode) => cartLines.get(skuCode)?.quantity ?? 0,
+    }),
+    [addToCart, addToWishlist, addItems, setQuantity],
+  );
+  // What each product's controls show is told to them through the store, not by a new context value.
+  const [standing] = useState(() => new ShopperStanding());
+  useLayoutEffect(() => {
+    cartLines.current = new Map(cart?.cartItems.map((line) => [line.productId, line]));
+    standing.update(
+      new Map(cart?.cartItems.map((line) => [line.productId, line.quantity])),
+      new Set(wishlist?.wishlistItems.map((line) => line.productId)),
       cartBusy,
-      inWishlist: (skuCode) => saved.has(skuCode),
-    };
-  }, [addToCart, addToWishlist, addItems, setQuantity, cart, cartBusy, wishlist]);
-  return <ProductActionsProvider actions={actions}>{children}</ProductActionsProvider>;
+    );
+  }, [standing, cart, wishlist, cartBusy]);
+  return (
+    <ProductActionsProvider actions={actions} standing={standing}>
+      {children}
+    </ProductActionsProvider>
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,7 +1,12 @@
 // What "Add to cart" and "Add to wishlist" do. The catalogue does not know the cart: the app
 // provides these from the cart and wishlist features (ProductActionsProvider around the routes).
 // Until it does, the buttons are shown but unavailable, with a tooltip saying so.
-import { createContext, useContext, type ReactNode } from "react";
+//
+// The commands stay the same object while the cart and wishlist change. What a product's
+// controls show of them (packs in the cart, on the wishlist, a command in flight) is read per
+// product from a store, so a change to one line re-renders that product's controls, not all 24
+// cards of a page (decision 138).
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import type { Product } from "@trade-shop/contracts/catalogue";
 
 export interface ProductActions {
@@ -14,26 +19,74 @@ export interface ProductActions {
   addManyToCart(lines: readonly { product: Product; quantity: number }[]): Promise<boolean>;
   /** Sets the packs of a SKU already in the cart; 0 takes it out. */
   setCartQuantity(skuCode: string, quantity: number): void;
-  /** Packs of the SKU in the shopper's cart now (0 when none). */
-  inCart(skuCode: string): number;
-  /** Whether a cart command is in flight (the in-cart steppers wait for its answer; a reload alone does not hold them). */
-  cartBusy: boolean;
-  /** Whether the SKU is on the shopper's wishlist now. */
-  inWishlist(skuCode: string): boolean;
 }
 
-const ProductActionsContext = createContext<ProductActions | null>(null);
+/** One product as the shopper's cart and wishlist hold it now. */
+export interface ProductStanding {
+  /** Packs of the SKU in the shopper's cart (0 when none). */
+  inCart: number;
+  /** Whether the SKU is on the shopper's wishlist. */
+  inWishlist: boolean;
+  /**
+   * For a product in the cart, whether a cart command is in flight (the in-cart steppers wait for
+   * its answer; a reload alone does not hold them). False for the others, which it does not concern.
+   */
+  cartBusy: boolean;
+}
 
-export function ProductActionsProvider({
-  actions,
-  children,
-}: {
+/** The cart's packs per SKU, the wishlist's SKUs and whether a cart command is in flight; tells its readers when they change. */
+export class ShopperStanding {
+  private packs: ReadonlyMap<string, number> = new Map();
+  private saved: ReadonlySet<string> = new Set();
+  private busy = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly kept = new Map<string, ProductStanding>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  update(packs: ReadonlyMap<string, number>, saved: ReadonlySet<string>, busy: boolean): void {
+    this.packs = packs;
+    this.saved = saved;
+    this.busy = busy;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** The product's standing now: the same object for as long as it does not change. */
+  readonly of = (skuCode: string): ProductStanding => {
+    const inCart = this.packs.get(skuCode) ?? 0;
+    const now = { inCart, inWishlist: this.saved.has(skuCode), cartBusy: inCart > 0 && this.busy };
+    const kept = this.kept.get(skuCode);
+    if (kept?.inCart === now.inCart && kept.inWishlist === now.inWishlist && kept.cartBusy === now.cartBusy)
+      return kept;
+    this.kept.set(skuCode, now);
+    return now;
+  };
+}
+
+interface Provided {
   actions: ProductActions;
-  children: ReactNode;
-}) {
-  return <ProductActionsContext value={actions}>{children}</ProductActionsContext>;
+  standing: ShopperStanding;
+}
+
+const ProductActionsContext = createContext<Provided | null>(null);
+
+/** `actions` and `standing` are meant to stay the same objects while the app runs: a new one re-renders every reader. */
+export function ProductActionsProvider({ actions, standing, children }: Provided & { children: ReactNode }) {
+  const provided = useMemo(() => ({ actions, standing }), [actions, standing]);
+  return <ProductActionsContext value={provided}>{children}</ProductActionsContext>;
 }
 
 export function useProductActions(): ProductActions | null {
-  return useContext(ProductActionsContext);
+  return useContext(ProductActionsContext)?.actions ?? null;
+}
+
+const NOWHERE = new ShopperStanding();
+
+/** The product's packs in the cart, place on the wishlist and busy flag; its reader re-renders only when these change. */
+export function useProductStanding(skuCode: string): ProductStanding {
+  const standing = useContext(ProductActionsContext)?.standing ?? NOWHERE;
+  return useSyncExternalStore(standing.subscribe, () => standing.of(skuCode));
 }

@@ -11,7 +11,7 @@ import { buttonClass } from "../../lib/ui/button-styles";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useProductImages } from "./api/get-product-images";
 import { useProduct } from "./api/get-product";
-import { useProductActions } from "./product-actions";
+import { useProductStanding } from "./product-actions";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { BuyBar } from "./components/buy-bar";
 import { OrderControls } from "./components/order-controls";
@@ -71,7 +71,8 @@ export function ProductDetailPage() {
   const product = useProduct(skuCode);
   const images = useProductImages(skuCode);
   const session = useSession();
-  const actions = useProductActions();
+  // Once the product is in the cart, the controls change the cart's packs, and the price follows them.
+  const packsInCart = useProductStanding(skuCode).inCart;
   const [quantityText, setQuantityText] = useState("1");
   const controls = useRef<HTMLDivElement>(null);
   useDocumentTitle(product.data?.skuDescription ?? "Product");
@@ -92,8 +93,6 @@ export function ProductDetailPage() {
 
   const p = product.data;
   const parsed = parseQuantity(quantityText);
-  // Once the product is in the cart, the controls change the cart's packs, and the price follows them.
-  const packsInCart = actions?.inCart(p.skuCode) ?? 0;
   const quantity = packsInCart > 0 ? packsInCart : parsed.ok ? parsed.quantity : null;
   const imageUrls = images.data?.images.map((image) => image.url) ?? (p.imageUrl ? [p.imageUrl] : []);
   const canEdit = hasRole(session, "Staff") || hasRole(session, "Admin");

@@ -3,7 +3,9 @@
 // at all, or a licence past its expiry day. Unknown (staff, still loading) is no refusal.
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { formatShopDate } from "@trade-shop/contracts/format";
-import { useCustomerDetails } from "./account-queries";
+import { useQuery } from "@tanstack/react-query";
+import { useShopper } from "../shopper";
+import { getCustomerDetailsQueryOptions } from "./account-queries";
 
 export const LICENSED_ONLY = "Licensed liquor customers only";
 
@@ -19,7 +21,17 @@ export function liquorBlockOf(
   return null;
 }
 
-/** The reason liquor cannot be bought now, or null when it can (or the account is not known). */
+/**
+ * The reason liquor cannot be bought now, or null when it can (or the account is not known).
+ * Its reader re-renders when the reason changes, not with every change of the account's details
+ * (the balance the real-time stream keeps current): every product card reads it.
+ */
 export function useLiquorBlock(): string | null {
-  return liquorBlockOf(useCustomerDetails().data);
+  const shopper = useShopper();
+  const block = useQuery({
+    ...getCustomerDetailsQueryOptions(shopper ?? ""),
+    enabled: shopper !== null,
+    select: liquorBlockOf,
+  });
+  return block.data ?? null;
 }

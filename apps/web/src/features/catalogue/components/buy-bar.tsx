@@ -10,7 +10,7 @@ import { BottomBar } from "../../../lib/ui/bottom-bar";
 import { buttonClass } from "../../../lib/ui/button-styles";
 import { useSession } from "../../../lib/session";
 import { useShopper } from "../../../lib/shopper";
-import { useProductActions } from "../product-actions";
+import { useProductActions, useProductStanding } from "../product-actions";
 import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
 import { InCartStepper } from "./in-cart-stepper";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";
@@ -52,7 +52,7 @@ export function BuyBar({
   const orderable =
     session === null || (actions !== null && product.stockOnHand > 0 && !(product.isLiquor && liquorBlock));
   const shown = orderable && !controlsOnScreen;
-  const packsInCart = actions?.inCart(product.skuCode) ?? 0;
+  const packsInCart = useProductStanding(product.skuCode).inCart;
 
   if (!shown) return null;
   const prices = productPrices(product);
@@ -73,7 +73,7 @@ export function BuyBar({
         <ChooseAccountToOrder />
       ) : actions && packsInCart > 0 ? (
         // In the cart already: the same in-place stepper as the page's controls.
-        <InCartStepper product={product} packsInCart={packsInCart} actions={actions} />
+        <InCartStepper product={product} actions={actions} />
       ) : (
         <button
           type="button"

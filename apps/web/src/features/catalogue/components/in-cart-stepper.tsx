@@ -3,23 +3,16 @@
 // phone's buy bar.
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { QuantityEditor } from "../../../lib/cart/quantity-editor";
-import type { ProductActions } from "../product-actions";
+import { useProductStanding, type ProductActions } from "../product-actions";
 
-export function InCartStepper({
-  product,
-  packsInCart,
-  actions,
-}: {
-  product: Product;
-  packsInCart: number;
-  actions: ProductActions;
-}) {
+export function InCartStepper({ product, actions }: { product: Product; actions: ProductActions }) {
+  const { inCart: packsInCart, cartBusy } = useProductStanding(product.skuCode);
   return (
     <QuantityEditor
       key={packsInCart}
       quantity={packsInCart}
       description={product.skuDescription}
-      busy={actions.cartBusy}
+      busy={cartBusy}
       label="In cart (packs)"
       onChange={(packs) => actions.setCartQuantity(product.skuCode, packs)}
       onRemove={() => actions.setCartQuantity(product.skuCode, 0)}

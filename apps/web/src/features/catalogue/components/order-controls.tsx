@@ -3,7 +3,7 @@
 // brings them back here afterwards. An account without a liquor licence in force sees, on a liquor
 // product, why (no licence, or when it expired) in place of the controls (the server
 // refuses it on every path anyway).
-import { useId } from "react";
+import { memo, useId } from "react";
 import { Link, useLocation } from "react-router";
 import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart, Store } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
@@ -14,7 +14,7 @@ import { buttonClass } from "../../../lib/ui/button-styles";
 import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
 import { hasRole, useSession, type Session } from "../../../lib/session";
 import { useShopper } from "../../../lib/shopper";
-import { useProductActions } from "../product-actions";
+import { useProductActions, useProductStanding } from "../product-actions";
 import { formatCount, parseQuantity } from "../../../lib/products/product-labels";
 import { InCartStepper } from "./in-cart-stepper";
 
@@ -61,8 +61,6 @@ export const repWithoutAccount = (session: Session | null, shopper: string | nul
 
 export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
   const session = useSession();
-  const actions = useProductActions();
-  const id = useId();
   const liquorBlock = useLiquorBlock();
   const shopper = useShopper();
   const customer = shopper !== null;
@@ -80,6 +78,30 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
     );
   }
 
+  return (
+    <Controls
+      product={product}
+      quantityText={quantityText}
+      onQuantityChange={onQuantityChange}
+      customer={customer}
+    />
+  );
+}
+
+/**
+ * The quantity, Add to cart, the wishlist and order-list buttons, or the in-cart stepper once the
+ * cart has the product. Memoised: the account's details arriving re-render every card's
+ * OrderControls once, and this part only when its own product, quantity or standing changes.
+ */
+const Controls = memo(function Controls({
+  product,
+  quantityText,
+  onQuantityChange,
+  customer,
+}: OrderControlsProps & { customer: boolean }) {
+  const actions = useProductActions();
+  const { inCart: packsInCart, inWishlist: saved } = useProductStanding(product.skuCode);
+  const id = useId();
   const parsed = parseQuantity(quantityText);
   const quantity = parsed.ok ? parsed.quantity : null;
   const step = (by: number) =>
@@ -89,8 +111,6 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   const wishlistUnavailable = !actions || quantity === null;
   const errorId = `${id}-error`;
   const notYetId = `${id}-not-yet`;
-  const packsInCart = actions?.inCart(product.skuCode) ?? 0;
-  const saved = actions?.inWishlist(product.skuCode) ?? false;
 
   const wishlistButton = (
     <button
@@ -122,7 +142,7 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
   if (actions && packsInCart > 0) {
     return (
       <div className="flex flex-wrap items-end gap-2">
-        <InCartStepper product={product} packsInCart={packsInCart} actions={actions} />
+        <InCartStepper product={product} actions={actions} />
         <div className="flex flex-1 gap-2">
           <Link to={appRoutes.cart} className={`${buttonClass("secondary")} flex-1 whitespace-nowrap`}>
             <ShoppingCart aria-hidden="true" className="size-4" />
@@ -205,4 +225,4 @@ export function OrderControls({ product, quantityText, onQuantityChange }: Order
       )}
     </div>
   );
-}
+});

@@ -15,7 +15,7 @@ import { StockStatus } from "../../../lib/products/stock-status";
 import { useSession } from "../../../lib/session";
 import { useShopper } from "../../../lib/shopper";
 import { buttonClass } from "../../../lib/ui/button-styles";
-import { useProductActions } from "../product-actions";
+import { useProductActions, useProductStanding } from "../product-actions";
 import { appliedPrice, dealBadgeText, productPrices } from "../product-pricing";
 import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
 
@@ -31,7 +31,6 @@ function Row({
   canOrder: boolean;
 }) {
   const id = useId();
-  const actions = useProductActions();
   const liquorBlock = useLiquorBlock();
   const prices = productPrices(product);
   const parsed = text.trim() === "" ? null : parseQuantity(text);
@@ -39,7 +38,7 @@ function Row({
   const price =
     appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal.incl : prices.list.incl;
   const deal = dealBadgeText(prices);
-  const inCart = actions?.inCart(product.skuCode) ?? 0;
+  const inCart = useProductStanding(product.skuCode).inCart;
   const refused = product.isLiquor ? liquorBlock : null;
   const field = canOrder && !refused && product.stockOnHand > 0;
 
