@@ -100,6 +100,20 @@ describe.each([
       await main.getByRole("button", { name: "In wishlist" }).waitFor();
       await expect(main.getByRole("button", { name: "Add to wishlist" }).count()).resolves.toBe(0);
     }
+    // The saved heart is in the shop's danger red, not the text colour (both classes were on it,
+    // and the stylesheet's order gave the text colour).
+    const heartColour = await page
+      .getByRole("main")
+      .getByRole("button", { name: "In wishlist" })
+      .evaluate((button) => getComputedStyle(button).color);
+    const dangerColour = await page.evaluate(() => {
+      const probe = document.body.appendChild(document.createElement("span"));
+      probe.style.color = "var(--ts-danger)";
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    expect(heartColour).toBe(dangerColour);
     await expectNoViolations(page, `a wishlisted product at ${viewport.width} px`);
     for (const load of ["first", "reload"]) {
       if (load === "first") await page.goto(`${baseUrl}/products/${carted!.skuCode}`);

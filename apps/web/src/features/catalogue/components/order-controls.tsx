@@ -26,8 +26,9 @@ interface OrderControlsProps {
 }
 
 const NOT_YET = "Ordering online opens soon";
+/** Its colour is given by the use: two text colours in one class list go by the stylesheet's order, not the list's. */
 const iconButton =
-  "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 const stepButton =
   "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
@@ -115,7 +116,7 @@ const Controls = memo(function Controls({
   const wishlistButton = (
     <button
       type="button"
-      className={`${iconButton} ${saved ? "text-danger" : ""}`}
+      className={`${iconButton} ${saved ? "text-danger" : "text-fg"}`}
       aria-label={saved ? "In wishlist" : "Add to wishlist"}
       aria-disabled={wishlistUnavailable || saved}
       aria-describedby={actions ? undefined : notYetId}
