@@ -71,8 +71,9 @@ export function ProductDetailPage() {
   const product = useProduct(skuCode);
   const images = useProductImages(skuCode);
   const session = useSession();
-  // Once the product is in the cart, the controls change the cart's packs, and the price follows them.
-  const packsInCart = useProductStanding(skuCode).inCart;
+  // Once the product is in the cart, the controls change the cart's packs, and the price follows
+  // them. Read by the product's own code, which the address may spell otherwise.
+  const packsInCart = useProductStanding(product.data?.skuCode ?? skuCode).inCart;
   const [quantityText, setQuantityText] = useState("1");
   const controls = useRef<HTMLDivElement>(null);
   useDocumentTitle(product.data?.skuDescription ?? "Product");
