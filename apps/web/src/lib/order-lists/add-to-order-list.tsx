@@ -37,10 +37,14 @@ export function AddToOrderList({
 }: AddToOrderListProps) {
   const id = useId();
   const [taken, setTaken] = useState<OrderListLineInput[] | null>(null);
+  // The dialog is made when first opened: a page of 24 cards need not hold 24 closed ones.
+  const [used, setUsed] = useState(false);
   const open = () => {
     if (disabled) return;
     const now = lines();
-    if (now.length > 0) setTaken(now);
+    if (now.length === 0) return;
+    setUsed(true);
+    setTaken(now);
   };
   return (
     <>
@@ -66,19 +70,21 @@ export function AddToOrderList({
           {label}
         </button>
       )}
-      {/* Kept mounted, so closing gives focus back to the button that opened it. */}
-      <Dialog
-        open={taken !== null}
-        onClose={() => setTaken(null)}
-        aria-labelledby={`${id}-title`}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
-      >
-        {taken && (
-          <Suspense fallback={<Loading label="Loading your order lists" />}>
-            <ChooseListForm id={id} onClose={() => setTaken(null)} lines={taken} what={what} />
-          </Suspense>
-        )}
-      </Dialog>
+      {/* Once made, kept mounted, so closing gives focus back to the button that opened it. */}
+      {used && (
+        <Dialog
+          open={taken !== null}
+          onClose={() => setTaken(null)}
+          aria-labelledby={`${id}-title`}
+          className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
+        >
+          {taken && (
+            <Suspense fallback={<Loading label="Loading your order lists" />}>
+              <ChooseListForm id={id} onClose={() => setTaken(null)} lines={taken} what={what} />
+            </Suspense>
+          )}
+        </Dialog>
+      )}
     </>
   );
 }
