@@ -86,7 +86,7 @@ function ShopperLists({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     cartLines.current = new Map(cart?.cartItems.map((line) => [line.productId, line]));
     standing.update(
-      new Map(cart?.cartItems.map((line) => [line.productId, line.quantity])),
+      cartLines.current,
       new Set(wishlist?.wishlistItems.map((line) => line.productId)),
       cartBusy,
     );

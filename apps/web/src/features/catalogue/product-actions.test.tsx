@@ -37,17 +37,17 @@ describe("ShopperStanding", () => {
     const before = standing.of("CHP1001");
     expect(before).toEqual({ inCart: 0, inWishlist: false, cartBusy: false });
 
-    standing.update(new Map([["BEV2002", 3]]), new Set(), false);
+    standing.update(new Map([["BEV2002", { quantity: 3 }]]), new Set(), false);
     expect(standing.of("CHP1001")).toBe(before);
     expect(standing.of("BEV2002")).toEqual({ inCart: 3, inWishlist: false, cartBusy: false });
 
-    standing.update(new Map([["BEV2002", 3]]), new Set(["CHP1001"]), false);
+    standing.update(new Map([["BEV2002", { quantity: 3 }]]), new Set(["CHP1001"]), false);
     expect(standing.of("CHP1001")).toEqual({ inCart: 0, inWishlist: true, cartBusy: false });
   });
 
   it("marks only products in the cart busy while a cart command is in flight", () => {
     const standing = new ShopperStanding();
-    standing.update(new Map([["BEV2002", 1]]), new Set(), true);
+    standing.update(new Map([["BEV2002", { quantity: 1 }]]), new Set(), true);
     expect(standing.of("BEV2002").cartBusy).toBe(true);
     expect(standing.of("CHP1001").cartBusy).toBe(false);
   });
@@ -76,17 +76,17 @@ describe("useProductStanding", () => {
     expect(screen.getByText("BEV2002: 0 packs")).toBeDefined();
     renders.length = 0;
 
-    act(() => standing.update(new Map([["BEV2002", 4]]), new Set(), false));
+    act(() => standing.update(new Map([["BEV2002", { quantity: 4 }]]), new Set(), false));
     expect(screen.getByText("BEV2002: 4 packs")).toBeDefined();
     expect(renders).toEqual(["BEV2002"]);
 
     renders.length = 0;
-    act(() => standing.update(new Map([["BEV2002", 4]]), new Set(), true));
+    act(() => standing.update(new Map([["BEV2002", { quantity: 4 }]]), new Set(), true));
     expect(screen.getByText("BEV2002: 4 packs, busy")).toBeDefined();
     expect(renders).toEqual(["BEV2002"]);
 
     renders.length = 0;
-    act(() => standing.update(new Map([["BEV2002", 4]]), new Set(["SWT3003"]), false));
+    act(() => standing.update(new Map([["BEV2002", { quantity: 4 }]]), new Set(["SWT3003"]), false));
     expect(screen.getByText("SWT3003: 0 packs, saved")).toBeDefined();
     expect([...renders].sort()).toEqual(["BEV2002", "SWT3003"]);
   });

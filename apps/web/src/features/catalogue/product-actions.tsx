@@ -36,7 +36,7 @@ export interface ProductStanding {
 
 /** The cart's packs per SKU, the wishlist's SKUs and whether a cart command is in flight; tells its readers when they change. */
 export class ShopperStanding {
-  private packs: ReadonlyMap<string, number> = new Map();
+  private lines: ReadonlyMap<string, { readonly quantity: number }> = new Map();
   private saved: ReadonlySet<string> = new Set();
   private busy = false;
   private readonly listeners = new Set<() => void>();
@@ -47,8 +47,13 @@ export class ShopperStanding {
     return () => this.listeners.delete(listener);
   };
 
-  update(packs: ReadonlyMap<string, number>, saved: ReadonlySet<string>, busy: boolean): void {
-    this.packs = packs;
+  /** `lines`: the cart's lines by SKU; `saved`: the wishlist's SKUs; `busy`: a cart command in flight. */
+  update(
+    lines: ReadonlyMap<string, { readonly quantity: number }>,
+    saved: ReadonlySet<string>,
+    busy: boolean,
+  ): void {
+    this.lines = lines;
     this.saved = saved;
     this.busy = busy;
     for (const listener of this.listeners) listener();
@@ -56,7 +61,7 @@ export class ShopperStanding {
 
   /** The product's standing now: the same object for as long as it does not change. */
   readonly of = (skuCode: string): ProductStanding => {
-    const inCart = this.packs.get(skuCode) ?? 0;
+    const inCart = this.lines.get(skuCode)?.quantity ?? 0;
     const now = { inCart, inWishlist: this.saved.has(skuCode), cartBusy: inCart > 0 && this.busy };
     const kept = this.kept.get(skuCode);
     if (kept?.inCart === now.inCart && kept.inWishlist === now.inWishlist && kept.cartBusy === now.cartBusy)

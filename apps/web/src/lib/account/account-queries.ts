@@ -2,7 +2,7 @@
 // credit details, and the delivery addresses, cached per shopper under ACCOUNT_KEY. SPEC §4
 // Startup loads balance and credit for the header; the real-time stream keeps them current.
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
-import type { AccountState } from "@trade-shop/contracts/accounts";
+import type { AccountState, CustomerDetails } from "@trade-shop/contracts/accounts";
 import { accountRoutes } from "@trade-shop/contracts/accounts";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
 import { apiRequest } from "../api-client";
@@ -33,9 +33,10 @@ export function getCustomerAddressesQueryOptions(shopper: Shopper) {
   });
 }
 
-export function useCustomerDetails() {
+/** The customer's details, or with `select` only the part its reader needs (it re-renders when that part changes). */
+export function useCustomerDetails<T = CustomerDetails>(select?: (details: CustomerDetails) => T) {
   const shopper = useShopper();
-  return useQuery({ ...getCustomerDetailsQueryOptions(shopper ?? ""), enabled: shopper !== null });
+  return useQuery({ ...getCustomerDetailsQueryOptions(shopper ?? ""), enabled: shopper !== null, select });
 }
 
 export function useCreditDetails() {

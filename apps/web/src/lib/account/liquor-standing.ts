@@ -3,9 +3,7 @@
 // at all, or a licence past its expiry day. Unknown (staff, still loading) is no refusal.
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { formatShopDate } from "@trade-shop/contracts/format";
-import { useQuery } from "@tanstack/react-query";
-import { useShopper } from "../shopper";
-import { getCustomerDetailsQueryOptions } from "./account-queries";
+import { useCustomerDetails } from "./account-queries";
 
 export const LICENSED_ONLY = "Licensed liquor customers only";
 
@@ -27,11 +25,5 @@ export function liquorBlockOf(
  * (the balance the real-time stream keeps current): every product card reads it.
  */
 export function useLiquorBlock(): string | null {
-  const shopper = useShopper();
-  const block = useQuery({
-    ...getCustomerDetailsQueryOptions(shopper ?? ""),
-    enabled: shopper !== null,
-    select: liquorBlockOf,
-  });
-  return block.data ?? null;
+  return useCustomerDetails(liquorBlockOf).data ?? null;
 }
