@@ -11,7 +11,7 @@
 // do not depend on how busy the machine is. Performance does, so it is recorded, met or not.
 //
 //   npm run build && npx tsx bench/lighthouse.ts
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -25,6 +25,11 @@ const SAVE_DIR = process.env.LH_SAVE;
 /** LH_PAGES=list or LH_PAGES=product scores one page only (a quicker look while working on it). */
 const PAGES = process.env.LH_PAGES ?? "list,product";
 const PAGE_TIMEOUT_MS = 120_000;
+/**
+ * LH_CPU=<n> sets Lighthouse's CPU slowdown (default 4). Used to see this code as a slower machine
+ * would: a machine with half the benchmarkIndex is roughly this one at twice the slowdown.
+ */
+const CPU_SLOWDOWN = process.env.LH_CPU ? Number(process.env.LH_CPU) : undefined;
 
 const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
 type Category = keyof typeof BUDGETS;
@@ -54,10 +59,12 @@ async function score(url: string, port: number): Promise<Run> {
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
     maxWaitForLoad: PAGE_TIMEOUT_MS,
+    ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
   if (SAVE_DIR) {
+    await mkdir(SAVE_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, "-")}-${Date.now()}.json`;
     await writeFile(path.join(SAVE_DIR, name), JSON.stringify(lhr));
     const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
