@@ -11,7 +11,8 @@
 // do not depend on how busy the machine is. Performance does, so it is recorded, met or not.
 //
 //   npm run build && npx tsx bench/lighthouse.ts
-import { mkdir, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -25,6 +26,7 @@ const SAVE_DIR = process.env.LH_SAVE;
 /** LH_PAGES=list or LH_PAGES=product scores one page only (a quicker look while working on it). */
 const PAGES = process.env.LH_PAGES ?? "list,product";
 const PAGE_TIMEOUT_MS = 120_000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * LH_CPU=<n> sets Lighthouse's CPU slowdown (default 4). Used to see this code as a slower machine
  * would: a machine with half the benchmarkIndex is roughly this one at twice the slowdown.
@@ -117,14 +119,42 @@ function benchmarkRange(runs: Run[]): string {
   return indexes.length === 0 ? "not reported" : `${Math.min(...indexes)} to ${Math.max(...indexes)}`;
 }
 
+/**
+ * The CPU time the host's hypervisor gave to others while this run waited for it ("steal"), and the
+ * machine's busy time, from /proc/stat (Linux): a shared host can lengthen the main thread's tasks
+ * without the code changing. Null where /proc/stat is not there.
+ */
+async function cpuTimes(): Promise<{ steal: number; total: number } | null> {
+  try {
+    const fields = (await readFile("/proc/stat", "utf8"))
+      .split("\n")[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { steal: fields[7] ?? 0, total: fields.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return null;
+  }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return `Chromium at ${CHROMIUM} (version not read)`;
+  }
+}
+
 const median = (runs: Run[]) =>
   [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
 
 async function main() {
   const started = Date.now();
+  const cpuBefore = await cpuTimes();
   const shop = await startShop({});
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   const pages: { name: string; url: string; runs: Run[] }[] = [];
@@ -146,22 +176,28 @@ async function main() {
     await shop.stop();
   }
 
+  const cpuAfter = await cpuTimes();
+  const steal =
+    cpuBefore && cpuAfter && cpuAfter.total > cpuBefore.total
+      ? `${(((cpuAfter.steal - cpuBefore.steal) / (cpuAfter.total - cpuBefore.total)) * 100).toFixed(1)} %`
+      : "not known";
   const misses: string[] = [];
   const lines = [
     `# Lighthouse, ${new Date().toISOString().slice(0, 10)}`,
     "",
     "Produced by `npx tsx bench/lighthouse.ts` (see the header of that file): Lighthouse's mobile run",
-    `(simulated slow 4G, 4x CPU slowdown) in Debian's Chromium, ${RUNS} run(s) per page, the run with the`,
+    `(simulated slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU slowdown) in Debian's Chromium, ${RUNS} run(s) per page, the run with the`,
     "median performance score shown.",
     "",
     "## Machine",
     "",
     `- CPU: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} cores; memory ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
-    `- Node.js ${process.version}; Lighthouse 13.5.0`,
+    `- Node.js ${process.version}; Lighthouse 13.5.0; ${chromiumVersion()}`,
     `- Date: ${new Date().toISOString()}; run took ${Math.round((Date.now() - started) / 1000)} s`,
     `- Lighthouse's benchmarkIndex over the runs: ${benchmarkRange(pages.flatMap((page) => page.runs))}. Its blocking`,
-    "  time is this machine's main-thread time times four, so a slower machine scores lower on the same code;",
+    `  time is this machine's main-thread time times ${CPU_SLOWDOWN ?? 4}, so a slower machine scores lower on the same code;`,
     "  compare runs of one machine, and changes by interleaved runs (bench/README.md).",
+    `- CPU slowdown: ${CPU_SLOWDOWN ?? 4}x${CPU_SLOWDOWN ? " (LH_CPU)" : ""}; CPU time stolen by the host during the run: ${steal}`,
     `- Load average (1, 5, 15 min) at the end: ${os
       .loadavg()
       .map((l) => l.toFixed(2))
