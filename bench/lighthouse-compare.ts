@@ -12,7 +12,7 @@
 //   npx tsx bench/lighthouse-compare.ts /tmp/before/apps/web/dist apps/web/dist
 //
 // LH_RUNS runs per build (default 5, at most 9); LH_PATH the page (default the logged-out list);
-// LH_LOGIN a demo username whose login is stored in the browser before each run, as the web app
+// LH_CPU the CPU slowdown (default 4); LH_LOGIN a demo username whose login is stored in the browser before each run, as the web app
 // keeps it (Lighthouse's storage reset leaves localStorage alone), to measure a customer's page.
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -20,6 +20,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { startShop } from "../scripts/shop-server.mjs";
 import { demoLoginToken, storeLogin } from "./demo-login";
+import { CHROMIUM, throttlingFlags, tryAgainOnLostTrace } from "./lighthouse-shared";
 
 const RUNS = Math.min(Math.max(Number.parseInt(process.env.LH_RUNS ?? "", 10) || 5, 1), 9);
 const PAGE_TIMEOUT_MS = 120_000;
@@ -49,7 +50,7 @@ async function storeLoginIn(port: number, baseUrl: string, token: string): Promi
 
 async function run(url: string, token?: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromePath: CHROMIUM,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
   try {
@@ -60,6 +61,7 @@ async function run(url: string, token?: string): Promise<Run> {
       logLevel: "error",
       onlyCategories: ["performance"],
       maxWaitForLoad: PAGE_TIMEOUT_MS,
+      ...throttlingFlags(),
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError)
@@ -86,7 +88,8 @@ try {
   );
   const runs: Run[][] = builds.map(() => []);
   for (let i = 0; i < RUNS; i += 1)
-    for (const [k, shop] of shops.entries()) runs[k]!.push(await run(`${shop.baseUrl}${PAGE}`, tokens[k]));
+    for (const [k, shop] of shops.entries())
+      runs[k]!.push(await tryAgainOnLostTrace(() => run(`${shop.baseUrl}${PAGE}`, tokens[k])));
   for (const [k, dist] of builds.entries()) {
     const r = runs[k]!;
     console.info(

@@ -4,7 +4,8 @@
 // product page. Each is run LH_RUNS times (default 3; CI runs 1) and the run with the median
 // performance score is reported, with LCP, TBT, CLS, FCP and Speed Index. Writes
 // bench/results/lighthouse-<date>.md, or BENCH_OUT. With LH_SAVE=<folder> each run's full report
-// (JSON) is kept there too, to read where the time goes; LH_PAGES=list (or product) scores one page.
+// (JSON) is kept there too, to read where the time goes; LH_PAGES=list (or product) scores one page;
+// LH_CPU=<n> sets the CPU slowdown in place of 4 (a slower machine's view of the same code).
 //
 // Budgets: performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95. With
 // LH_ENFORCE=1 (CI) the run fails when accessibility, best practices or SEO miss theirs: those
@@ -18,6 +19,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startShop } from "../scripts/shop-server.mjs";
+import { CHROMIUM, CPU_SLOWDOWN, throttlingFlags, tryAgainOnLostTrace } from "./lighthouse-shared";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUNS = Math.min(Math.max(Number(process.env.LH_RUNS ?? 3), 1), 5);
@@ -26,12 +28,6 @@ const SAVE_DIR = process.env.LH_SAVE;
 /** LH_PAGES=list or LH_PAGES=product scores one page only (a quicker look while working on it). */
 const PAGES = process.env.LH_PAGES ?? "list,product";
 const PAGE_TIMEOUT_MS = 120_000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/**
- * LH_CPU=<n> sets Lighthouse's CPU slowdown (default 4). Used to see this code as a slower machine
- * would: a machine with half the benchmarkIndex is roughly this one at twice the slowdown.
- */
-const CPU_SLOWDOWN = process.env.LH_CPU ? Number(process.env.LH_CPU) : undefined;
 
 const BUDGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
 type Category = keyof typeof BUDGETS;
@@ -61,7 +57,7 @@ async function score(url: string, port: number): Promise<Run> {
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
     maxWaitForLoad: PAGE_TIMEOUT_MS,
-    ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
+    ...throttlingFlags(),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
@@ -97,21 +93,6 @@ async function score(url: string, port: number): Promise<Run> {
       si: numeric("speed-index"),
     },
   };
-}
-
-/**
- * A run, tried again (twice at most) when Lighthouse lost the page load's trace (NO_NAVSTART,
- * NO_FCP and the like, which it says to run again): on a busy machine that happens now and then.
- */
-async function scoreWithRetry(url: string, port: number): Promise<Run> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await score(url, port);
-    } catch (error) {
-      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error))) throw error;
-      console.warn(`${String(error)}; trying again`);
-    }
-  }
 }
 
 function benchmarkRange(runs: Run[]): string {
@@ -168,7 +149,7 @@ async function main() {
       if (!PAGES.split(",").includes(key)) continue;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i += 1)
-        runs.push(await scoreWithRetry(`${shop.baseUrl}${pathname}`, chrome.port));
+        runs.push(await tryAgainOnLostTrace(() => score(`${shop.baseUrl}${pathname}`, chrome.port)));
       pages.push({ name: `${name} (${pathname})`, url: pathname, runs });
     }
   } finally {
