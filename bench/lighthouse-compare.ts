@@ -12,8 +12,9 @@
 //   npx tsx bench/lighthouse-compare.ts /tmp/before/apps/web/dist apps/web/dist
 //
 // LH_RUNS runs per build (default 5, at most 9); LH_PATH the page (default the logged-out list);
-// LH_CPU the CPU slowdown (default 4); LH_LOGIN a demo username whose login is stored in the browser before each run, as the web app
-// keeps it (Lighthouse's storage reset leaves localStorage alone), to measure a customer's page.
+// LH_CPU the CPU slowdown (default 4); LH_LOGIN a demo username whose login is stored in the
+// browser before each run, as the web app keeps it (Lighthouse's storage reset leaves
+// localStorage alone), to measure a customer's page.
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
