@@ -11,7 +11,9 @@ import { ACCOUNT_KEY } from "./account-queries";
 export function getMembershipQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...ACCOUNT_KEY, shopper, "membership"],
-    queryFn: ({ signal }) => apiRequest(buyerRoutes.membership, { signal }),
+    // Asked for on every page of a login, in the background: with no signal the page's offline
+    // notice says so, and a toast of its own would only add an error the buyer did not cause.
+    queryFn: ({ signal }) => apiRequest(buyerRoutes.membership, { signal, quietWhenUnreachable: true }),
     staleTime: 5 * 60_000,
   });
 }
