@@ -120,6 +120,10 @@ const EnvSchema = z.object({
   BACKOFFICE_SIMULATOR_STEP_MS: z.coerce.number().int().min(0).max(86_400_000).default(8000),
   // Real-time stream: how often an idle stream sends a keep-alive comment.
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(25_000),
+  // How much earlier than the client's own reckoning its reads may have reached the database
+  // (the two requests' trips differ, and the processes' clocks): a change heard in that margin
+  // is reloaded too (decision 139).
+  REALTIME_READ_SLACK_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -14,8 +14,20 @@ export const RealtimeTicket = z.object({
 });
 export type RealtimeTicket = z.infer<typeof RealtimeTicket>;
 
+/**
+ * The oldest read a client may ask the stream about (`readAgeMs`): older reads are reloaded
+ * whatever the stream heard (decision 139).
+ */
+export const REALTIME_READ_AGE_MAX_MS = 60_000;
+
 export const RealtimeStreamQuery = z.object({
   ticket: z.string().min(16).max(200),
+  /**
+   * How long before this request the client asked for the oldest of the reads the stream keeps
+   * current that it shows (its cart, wishlist, account, orders). With it, `ready` says which of
+   * them changed since (`reload`); without it the client reloads them all.
+   */
+  readAgeMs: z.coerce.number().int().min(0).max(REALTIME_READ_AGE_MAX_MS).optional(),
 });
 export type RealtimeStreamQuery = z.infer<typeof RealtimeStreamQuery>;
 
@@ -39,10 +51,20 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChange>;
 export const ListChange = z.object({});
 export type ListChange = z.infer<typeof ListChange>;
 
+/** What the stream keeps current for a shopper, by kind. */
+export const LiveKind = z.enum(["account", "orders", "cart", "wishlist"]);
+export type LiveKind = z.infer<typeof LiveKind>;
+
 /** First event of every stream: the account as it is now, and how often heartbeats come. */
 export const StreamReady = z.object({
   account: AccountChange.nullable(),
   heartbeatMs: z.number().int().positive(),
+  /**
+   * Given `readAgeMs`: the kinds that changed since the client's reads, which it reloads (empty:
+   * nothing did). Absent: the server cannot tell (no `readAgeMs`, or it was not hearing every
+   * change over that time), and the client reloads every kind.
+   */
+  reload: z.array(LiveKind).optional(),
 });
 export type StreamReady = z.infer<typeof StreamReady>;
 

@@ -1,8 +1,14 @@
 // Fans changes out to the streams connected to this process. Every process LISTENs on the one
 // channel (PostgreSQL: a dedicated connection outside the pool, reconnecting with backoff;
 // PGlite: its own listen()), so a change committed through any process reaches streams on all
-// of them. The only state here is this process's own open streams.
-import type { AccountChange, RealtimeEventName } from "@trade-shop/contracts/realtime";
+// of them. The only state here is this process's own open streams, and the changes it heard over
+// the last minutes, so a new stream can say which of its client's reads they touched (decision 139).
+import {
+  REALTIME_READ_AGE_MAX_MS,
+  type AccountChange,
+  type LiveKind,
+  type RealtimeEventName,
+} from "@trade-shop/contracts/realtime";
 import type { Database } from "../../db/database";
 import { listenChannel } from "../../db/listen";
 import { accountPosition } from "../accounts/credit-details";
@@ -29,9 +35,15 @@ export interface RealtimeHub {
   stop(): Promise<void>;
   /**
    * Adds a stream and reads its account as it is now. Events may be sent to it before this
-   * resolves (the stream holds them back until it has sent `ready`).
+   * resolves (the stream holds them back until it has sent `ready`). With `readsSince` (a time
+   * by Date.now() at or before which the client's reads were made), also says which kinds of
+   * the subscriber's state changed after it (`reload`), or nothing when this process may have
+   * missed a change since then.
    */
-  subscribe(subscriber: StreamSubscriber): Promise<{ account: AccountChange | null; unsubscribe(): void }>;
+  subscribe(
+    subscriber: StreamSubscriber,
+    readsSince?: number,
+  ): Promise<{ account: AccountChange | null; reload?: LiveKind[]; unsubscribe(): void }>;
   /** Ends every open stream, so the HTTP server can close (browsers reconnect, through a load balancer to another process). */
   closeStreams(): void;
   /** Streams open on this process. */
@@ -55,7 +67,36 @@ const orderChange = (event: OrderChanged) => ({
   lastPastelStatusUpdate: new Date(event.lastPastelStatusUpdate).toISOString(),
 });
 
-export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub {
+/** Changes heard over the last minutes, kept to answer `readsSince` (at most this many). */
+const HEARD_MAX = 10_000;
+
+/** The kinds of `s`'s state that `event` changes (as `dispatch` sends them). */
+function kindsChanged(s: StreamSubscriber, event: ShopEvent): LiveKind[] {
+  const ofUser = (userId: number | null) => event.tenantId === s.tenantId && userId === s.userId;
+  const ofCustomer = (customerId: number) =>
+    s.customer !== undefined &&
+    event.tenantId === s.customer.tenantId &&
+    customerId === s.customer.customerId;
+  switch (event.kind) {
+    case "cart":
+    case "wishlist":
+      return ofUser(event.userId) ? [event.kind] : [];
+    case "order":
+      return [
+        ...(ofCustomer(event.customerId) ? (["orders", "account"] as const) : []),
+        ...(event.placed && ofUser(event.userId) ? (["cart"] as const) : []),
+      ];
+    case "account":
+      return ofCustomer(event.customerId) ? ["account"] : [];
+  }
+}
+
+export interface HubOptions {
+  /** How much the `readsSince` of a subscriber is moved earlier (REALTIME_READ_SLACK_MS). */
+  readSlackMs: number;
+}
+
+export function createRealtimeHub(database: Database, log: HubLog, options: HubOptions): RealtimeHub {
   const subscribers = new Set<StreamSubscriber>();
   // The same streams indexed by user and by customer account, so an event finds its streams at once.
   const byUser = new Map<string, Set<StreamSubscriber>>();
@@ -78,6 +119,35 @@ export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub 
   /** The account state each stream was last sent, so an unchanged one is not sent again. */
   const lastAccount = new WeakMap<StreamSubscriber, string>();
   let feed: ChangeFeed | undefined;
+  /**
+   * Since when (Date.now()) this process has heard every change, continuously: unset while the
+   * feed is not listening. The changes heard since, oldest first, for `readsSince`.
+   */
+  let hearingSince: number | undefined;
+  const heard: { at: number; event: ShopEvent }[] = [];
+  const keepHeardMs = REALTIME_READ_AGE_MAX_MS + options.readSlackMs + 5000;
+  function remember(event: ShopEvent) {
+    const now = Date.now();
+    heard.push({ at: now, event });
+    while (heard.length > 0 && (heard[0]!.at < now - keepHeardMs || heard.length > HEARD_MAX)) {
+      const forgotten = heard.shift()!;
+      // Past the count, what is forgotten may still be asked about: from then on only.
+      if (heard.length >= HEARD_MAX && hearingSince !== undefined)
+        hearingSince = Math.max(hearingSince, forgotten.at + 1);
+    }
+  }
+  function hearing(connected: boolean) {
+    hearingSince = connected ? Date.now() : undefined;
+  }
+  /** The kinds of `s`'s state changed after `since`; undefined when a change may have been missed. */
+  function changedSince(s: StreamSubscriber, since: number): LiveKind[] | undefined {
+    if (hearingSince === undefined || since < hearingSince || since < Date.now() - keepHeardMs)
+      return undefined;
+    const kinds = new Set<LiveKind>();
+    for (const { at, event } of heard)
+      if (at >= since) kindsChanged(s, event).forEach((kind) => kinds.add(kind));
+    return [...kinds];
+  }
 
   const ofCustomer = (tenantId: string, customerId: number) => [
     ...(byCustomer.get(customerKey(tenantId, customerId)) ?? []),
@@ -137,42 +207,50 @@ export function createRealtimeHub(database: Database, log: HubLog): RealtimeHub 
   }
 
   function onPayload(payload: string) {
-    if (subscribers.size === 0) return;
     const event = parseShopEvent(payload);
-    if (event) dispatch(event);
+    if (!event) return;
+    remember(event);
+    if (subscribers.size > 0) dispatch(event);
   }
 
   return {
     async start() {
       if (feed) return;
-      feed =
-        database.kind === "pglite"
-          ? await listenPglite(database, onPayload)
-          : await listenChannel(database, SHOP_EVENTS_CHANNEL, {
-              label: "real-time change feed",
-              log,
-              onNotification: (payload) => {
-                if (payload) onPayload(payload);
-              },
-              // Changes made while we were away were not heard: clients reload.
-              onConnected: (reconnected) => {
-                if (reconnected) subscribers.forEach((s) => s.send("resync", {}));
-              },
-            });
+      if (database.kind === "pglite") {
+        feed = await listenPglite(database, onPayload);
+        hearing(true);
+        return;
+      }
+      feed = await listenChannel(database, SHOP_EVENTS_CHANNEL, {
+        label: "real-time change feed",
+        log,
+        onNotification: (payload) => {
+          if (payload) onPayload(payload);
+        },
+        // Changes made while we were away were not heard: clients reload.
+        onConnected: (reconnected) => {
+          hearing(true);
+          if (reconnected) subscribers.forEach((s) => s.send("resync", {}));
+        },
+        onLost: () => hearing(false),
+      });
     },
     async stop() {
       const current = feed;
       feed = undefined;
+      hearing(false);
       await current?.stop();
     },
-    async subscribe(subscriber) {
+    async subscribe(subscriber, readsSince) {
       track(subscriber, true);
       const unsubscribe = () => track(subscriber, false);
-      if (!subscriber.customer) return { account: null, unsubscribe };
+      // Asked once the stream is in the index: a change heard from now on is also sent to it.
+      const reload = readsSince === undefined ? undefined : changedSince(subscriber, readsSince);
+      if (!subscriber.customer) return { account: null, reload, unsubscribe };
       try {
         const account = await accountPosition(database.db, subscriber.customer);
         lastAccount.set(subscriber, JSON.stringify(account));
-        return { account, unsubscribe };
+        return { account, reload, unsubscribe };
       } catch (error) {
         unsubscribe();
         throw error;

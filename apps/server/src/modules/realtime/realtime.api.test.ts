@@ -14,7 +14,8 @@ import { createBackOfficeSimulator } from "../backoffice/simulator";
 import { placeTestOrder } from "../../../test/orders";
 import { createTokenService } from "../identity/tokens";
 
-const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300" };
+// No slack on the client's reckoning of its reads' age (decision 139): the tests say it exactly.
+const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300", REALTIME_READ_SLACK_MS: "0" };
 /** The issue's promise: a change reaches a connected browser within a second. */
 const WITHIN_MS = 1000;
 
@@ -31,9 +32,10 @@ class StreamClient {
   private readonly abort = new AbortController();
   private waiters: (() => void)[] = [];
 
-  static async open(baseUrl: string, ticket: string) {
+  static async open(baseUrl: string, ticket: string, readAgeMs?: number) {
     const client = new StreamClient();
-    const res = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${encodeURIComponent(ticket)}`, { signal: client.abort.signal });
+    const age = readAgeMs === undefined ? "" : `&readAgeMs=${readAgeMs}`;
+    const res = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${encodeURIComponent(ticket)}${age}`, { signal: client.abort.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     void client.read(res.body!);
@@ -140,8 +142,8 @@ describe("/api/Realtime", () => {
     expect(res.statusCode).toBe(200);
     return res.json().ticket as string;
   };
-  const connect = async (token: string, url = baseUrl) => {
-    const client = await StreamClient.open(url, await ticketFor(token));
+  const connect = async (token: string, url = baseUrl, readAgeMs?: number) => {
+    const client = await StreamClient.open(url, await ticketFor(token), readAgeMs);
     streams.push(client);
     return client;
   };
@@ -213,6 +215,51 @@ describe("/api/Realtime", () => {
     await spaza.next("cart");
     expect(spaza.events.map((e) => e.event)).toEqual(["ready", "cart"]);
     [tab, otherDevice, spaza].forEach((c) => c.close());
+  });
+
+  it("tells a new stream which of the client's reads changed since it made them, and only its own (decision 139)", async () => {
+    const spazaToken = await t.login("spaza");
+    const opened: StreamClient[] = [];
+    const open = async (token: string, readAgeMs?: number) => {
+      const client = await connect(token, baseUrl, readAgeMs);
+      opened.push(client);
+      return client;
+    };
+    const watcher = await open(spazaToken);
+    const traderWatcher = await open(trader);
+    const kindsOf = (client: StreamClient) => client.events[0]!.data.reload as string[] | undefined;
+
+    // Reads made just now, nothing changed since: nothing to reload. Without the age, everything.
+    let readAt = Date.now();
+    expect(kindsOf(await open(spazaToken, Date.now() - readAt))).toEqual([]);
+    expect(kindsOf(await open(spazaToken))).toBeUndefined();
+
+    // The wishlist changed after the reads (and another login's cart): the wishlist only.
+    readAt = Date.now();
+    const sku = await addToCart(trader, 84);
+    await traderWatcher.next("cart");
+    const wish = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: spazaToken, body: { skuCode: sku, quantity: 1 } });
+    expect(wish.statusCode).toBe(200);
+    await watcher.next("wishlist");
+    expect(kindsOf(await open(spazaToken, Date.now() - readAt))).toEqual(["wishlist"]);
+    // Reads made after that change: nothing.
+    readAt = Date.now();
+    expect(kindsOf(await open(spazaToken, Date.now() - readAt))).toEqual([]);
+
+    // An order placed: its orders, its account, and the placing login's emptied cart.
+    readAt = Date.now();
+    const placed = await placeTestOrder(t, "spaza", spazaToken, [1], 86);
+    await watcher.next("order", (d) => d.id === placed.id);
+    await watcher.next("cart");
+    expect(kindsOf(await open(spazaToken, Date.now() - readAt))?.sort()).toEqual(["account", "cart", "orders"]);
+    expect(kindsOf(await open(trader, Date.now() - readAt))).toEqual([]);
+
+    // Reads older than the stream has heard every change for: everything is reloaded.
+    const started = await open(spazaToken, 60_000);
+    expect(kindsOf(started)).toBeUndefined();
+    const tooOld = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${await ticketFor(spazaToken)}&readAgeMs=60001`);
+    expect(tooOld.status).toBe(400);
+    opened.forEach((c) => c.close());
   });
 
   it("pushes an order's status changes, and the balance and credit as the order is placed and invoiced", async () => {
@@ -300,6 +347,30 @@ describe("/api/Realtime", () => {
       await addToCart(trader, 86);
       await client.next("cart");
       client.close();
+    });
+
+    it.runIf(shared)("a process whose change feed lost its connection cannot vouch for reads from before it heard again (decision 139)", async () => {
+      const open = async (readAgeMs: number) => {
+        const client = await StreamClient.open(second!.url, await ticketFor(trader), readAgeMs);
+        client.close();
+        return client.events[0]!.data.reload as string[] | undefined;
+      };
+      let readAt = Date.now();
+      expect(await open(Date.now() - readAt)).toEqual([]);
+      const listeners = await sql<{ n: number }>`
+        SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`.execute(t.database.db);
+      expect(listeners.rows[0]!.n).toBeGreaterThanOrEqual(2);
+      // Lost, then listening again: reads from before then may have missed a change.
+      await vi.waitFor(async () => expect(await open(Date.now() - readAt)).toBeUndefined(), { timeout: 3000 });
+      // Once it listens again, reads made after that are vouched for.
+      await vi.waitFor(
+        async () => {
+          readAt = Date.now();
+          expect(await open(Date.now() - readAt)).toEqual([]);
+        },
+        { timeout: 5000, interval: 100 },
+      );
     });
   });
 });

@@ -21,7 +21,7 @@ function bearerOf(request: FastifyRequest): string {
 
 export function realtimeRoutes(app: FastifyInstance, { config, database, tokens, metrics }: AppDeps) {
   const db = database.db;
-  const hub = createRealtimeHub(database, app.log);
+  const hub = createRealtimeHub(database, app.log, { readSlackMs: config.REALTIME_READ_SLACK_MS });
   metrics.streamsOpen(hub.openStreams);
   app.addHook("onReady", () => hub.start());
   // Before the HTTP server closes (which waits for open streams) and before any onClose hook
@@ -44,7 +44,12 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
     url: stream.path,
     schema: { summary: stream.summary, tags: [stream.tag], querystring: stream.query, produces: ["text/event-stream"] },
     handler: async (request, reply) => {
+      const arrived = Date.now();
       const { query } = request as RouteRequest<typeof stream>;
+      // The client's reads were asked for readAgeMs before this request was sent: moved earlier
+      // by the slack for the two trips' difference and the clocks' (decision 139).
+      const readsSince =
+        query.readAgeMs === undefined ? undefined : arrived - query.readAgeMs - config.REALTIME_READ_SLACK_MS;
       const grant = await redeemTicket(db, query.ticket);
       if (!grant) throw new DomainError("unauthenticated", "This stream ticket is unknown, used or expired. Ask for a new one.");
       const facts = await sessionFacts(db, grant.userId);
@@ -52,7 +57,7 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
       if (!facts.tenants.includes(grant.tenantId)) throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
       const customer = await accountOfUser(db, { userId: grant.userId, tenantId: grant.tenantId });
       reply.hijack();
-      await runStream(reply.raw, { db, hub, grant, customer, heartbeatMs: config.REALTIME_HEARTBEAT_MS, log: request.log });
+      await runStream(reply.raw, { db, hub, grant, customer, heartbeatMs: config.REALTIME_HEARTBEAT_MS, readsSince, log: request.log });
     },
   });
 }

@@ -1,4 +1,5 @@
-// One Server-Sent Events stream: `retry:` first, then `ready` with the account as it is now,
+// One Server-Sent Events stream: `retry:` first, then `ready` with the account as it is now (and
+// which of the client's reads changed since it made them, when it said when),
 // then the hub's events as they happen, a `heartbeat` event while idle, and `expired` just before
 // it ends because the login expired or was disabled (the client should not reconnect then).
 import type { ServerResponse } from "node:http";
@@ -21,6 +22,8 @@ export interface StreamOptions {
   grant: StreamGrant;
   customer: StreamSubscriber["customer"];
   heartbeatMs: number;
+  /** When (Date.now()) the client's reads were made at the earliest, if it said (hub.subscribe). */
+  readsSince?: number;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -92,10 +95,11 @@ export async function runStream(res: ServerResponse, options: StreamOptions): Pr
   }
 
   try {
-    const subscription = await hub.subscribe(subscriber);
+    const subscription = await hub.subscribe(subscriber, options.readsSince);
     unsubscribe = subscription.unsubscribe;
     if (ended) return unsubscribe();
-    write(frame("ready", { account: subscription.account, heartbeatMs: options.heartbeatMs }));
+    const { account, reload } = subscription;
+    write(frame("ready", { account, heartbeatMs: options.heartbeatMs, reload }));
   } catch (error) {
     options.log.warn({ err: error }, "real-time stream could not start");
     return end();
