@@ -13,7 +13,7 @@ import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
-import { apiToken, openLoggedIn, openWithToken } from "./support/session";
+import { apiToken, newCustomerLogin, openLoggedIn, openWithToken, storeToken } from "./support/session";
 
 const baseUrl = inject("baseUrl");
 
@@ -158,6 +158,31 @@ describe("live account", () => {
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 2 items");
     await callApi(baseUrl, "POST", "/api/Cart/ClearUserCart", { token: buyer });
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 0 items");
+    await page.context().close();
+  });
+
+  it("asks for a customer's cart, wishlist and account figures once as a page opens: the stream's ready reloads none of them (decision 139)", async () => {
+    // An account of its own, so no other test's orders change it while the page opens.
+    const token = await newCustomerLogin(baseUrl, "CUS0035", { tenant: "coastal" });
+    const liveReads = [
+      "/api/Account/Membership",
+      "/api/Cart/GetUserCart",
+      "/api/Users/GetCreditDetails",
+      "/api/Users/GetCustomerDetails",
+      "/api/Wishlist/GetUserWishlist",
+    ];
+    const page = await openPage(browser, PHONE);
+    await storeToken(page, baseUrl, token);
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (liveReads.includes(pathname)) reads.push(pathname);
+    });
+    await page.goto(`${baseUrl}/products?category=home`);
+    await page.locator("[data-realtime=live]").waitFor();
+    // A reload on ready is asked for at once; this leaves a slow machine time to show one.
+    await page.waitForTimeout(1500);
+    expect(reads.sort()).toEqual(liveReads);
     await page.context().close();
   });
 

@@ -13,10 +13,15 @@ export async function apiToken(baseUrl: string, username: string, password = DEM
   return (await callApi(baseUrl, "POST", "/api/Users/Authenticate", { body, answer: LoginResult })).token;
 }
 
-/** Opens the app with `token` stored as its session, then goes to `path`. */
-export async function openWithToken(page: Page, baseUrl: string, token: string, path = "/"): Promise<void> {
+/** Keeps `token` where the web app keeps its login, from a page of the shop that asks for nothing of a login. */
+export async function storeToken(page: Page, baseUrl: string, token: string): Promise<void> {
   await page.goto(`${baseUrl}/not-found`);
   await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, token]);
+}
+
+/** Opens the app with `token` stored as its session, then goes to `path`. */
+export async function openWithToken(page: Page, baseUrl: string, token: string, path = "/"): Promise<void> {
+  await storeToken(page, baseUrl, token);
   await page.goto(`${baseUrl}${path}`);
 }
 

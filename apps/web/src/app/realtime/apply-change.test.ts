@@ -7,7 +7,7 @@ import {
 } from "../../lib/account/account-queries";
 import { getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
 import { order } from "../../features/orders/order.fixture";
-import { applyChange, applyReady } from "./apply-change";
+import { applyChange, applyReady, liveReadsAge } from "./apply-change";
 
 const SHOPPER = "1@gauteng";
 const account = {
@@ -125,5 +125,56 @@ describe("applyReady", () => {
     expect(qc.getQueryState(["cart", SHOPPER])?.isInvalidated).toBe(true);
     // Another shopper's cache (a previous login in this browser) is not this stream's business.
     expect(qc.getQueryState(["cart", "2@gauteng"])?.isInvalidated).toBe(false);
+  });
+
+  it("reloads only what the server says changed since the page's reads (decision 139)", () => {
+    const qc = client();
+    const details = { accountId: "CUS0001", name: "Mzansi", dcBalance: 100 } as CustomerDetails;
+    qc.setQueryData(getCustomerDetailsQueryOptions(SHOPPER).queryKey, details);
+    qc.setQueryData(getOrdersQueryOptions(SHOPPER).queryKey, [order()]);
+    qc.setQueryData(["cart", SHOPPER], { lines: 1 });
+    qc.setQueryData(["wishlist", SHOPPER], { lines: 1 });
+    const stale = () =>
+      [
+        getCustomerDetailsQueryOptions(SHOPPER).queryKey,
+        getOrdersQueryOptions(SHOPPER).queryKey,
+        ["cart", SHOPPER],
+        ["wishlist", SHOPPER],
+      ]
+        .filter((key) => qc.getQueryState(key)?.isInvalidated)
+        .map((key) => String(key[0]));
+
+    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000, reload: [] });
+    expect(stale()).toEqual([]);
+    // The account's own figures come with `ready` whatever it says.
+    expect(
+      qc.getQueryData<CustomerDetails>(getCustomerDetailsQueryOptions(SHOPPER).queryKey)?.dcBalance,
+    ).toBe(400);
+
+    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000, reload: ["wishlist"] });
+    expect(stale()).toEqual(["wishlist"]);
+    applyReady(qc, SHOPPER, { account, heartbeatMs: 25_000, reload: ["orders", "cart"] });
+    expect(stale()).toEqual(["orders", "cart", "wishlist"]);
+  });
+});
+
+describe("liveReadsAge", () => {
+  it("is the page's age when every read shown was asked for by this page, else unknown", async () => {
+    const qc = client();
+    expect(liveReadsAge(qc, SHOPPER)).toBeGreaterThanOrEqual(0);
+    // Asked for and answered by this page.
+    await qc.fetchQuery({ queryKey: ["cart", SHOPPER], queryFn: async () => ({ lines: 1 }) });
+    expect(liveReadsAge(qc, SHOPPER)).toBeGreaterThanOrEqual(0);
+    // A list shown from browser storage and not asked for again: its age is not known.
+    qc.getQueryCache().build(qc, {
+      queryKey: ["wishlist", SHOPPER],
+      initialData: { lines: 2 },
+      initialDataUpdatedAt: 0,
+    });
+    expect(liveReadsAge(qc, SHOPPER)).toBeUndefined();
+    // Another shopper's copy is not this stream's business.
+    const other = client();
+    other.getQueryCache().build(other, { queryKey: ["wishlist", "2@gauteng"], initialData: { lines: 2 } });
+    expect(liveReadsAge(other, SHOPPER)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -5,27 +5,60 @@
 // has settled.
 import type { QueryClient } from "@tanstack/react-query";
 import type { OrderHistory, Order } from "@trade-shop/contracts/orders";
-import type { StreamReady } from "@trade-shop/contracts/realtime";
+import { REALTIME_READ_AGE_MAX_MS, type LiveKind, type StreamReady } from "@trade-shop/contracts/realtime";
 import { ACCOUNT_KEY, storeAccountChange } from "../../lib/account/account-queries";
 import { REPORTS_KEY } from "../../features/accounts/api/reports";
 import type { Shopper } from "../../lib/shopper";
 import { ORDERS_KEY, getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
 import type { ChangeEvent } from "./connection";
+import { servedOnlyFreshAnswers } from "../../lib/offline/connectivity";
 
 /** Everything the stream keeps current for the shopper; a list's kind is the root of its keys. */
 const LIVE_KEYS = [ACCOUNT_KEY, ORDERS_KEY, REPORTS_KEY, ["cart"], ["wishlist"]] as const;
 
+/** The keys each kind of `ready.reload` names (an order changes the reports too, as does the account). */
+const KEYS_OF_KIND: Record<LiveKind, readonly (readonly unknown[])[]> = {
+  account: [ACCOUNT_KEY, REPORTS_KEY],
+  orders: [ORDERS_KEY, REPORTS_KEY],
+  cart: [["cart"]],
+  wishlist: [["wishlist"]],
+};
+
+function reload(queryClient: QueryClient, shopper: Shopper, keys: readonly (readonly unknown[])[]) {
+  for (const key of keys) void queryClient.invalidateQueries({ queryKey: [...key, shopper] });
+}
+
 function reloadAll(queryClient: QueryClient, shopper: Shopper) {
-  for (const key of LIVE_KEYS) void queryClient.invalidateQueries({ queryKey: [...key, shopper] });
+  reload(queryClient, shopper, LIVE_KEYS);
+}
+
+/**
+ * How long ago (ms) this page asked for the oldest of the shopper's reads the stream keeps
+ * current, for the stream's first opening (decision 139): the page's age, since every such read
+ * it shows was asked for by this page. Undefined, and so everything reloaded on `ready`, when
+ * that cannot be vouched for: a read shown from browser storage and not yet asked again, an
+ * answer from the service worker's offline copy, or a page older than the stream will judge.
+ */
+export function liveReadsAge(queryClient: QueryClient, shopper: Shopper): number | undefined {
+  const age = Math.ceil(performance.now());
+  if (age > REALTIME_READ_AGE_MAX_MS || !servedOnlyFreshAnswers()) return undefined;
+  for (const key of LIVE_KEYS)
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: [...key, shopper] })) {
+      const { data, dataUpdateCount, fetchStatus } = query.state;
+      if (data !== undefined && dataUpdateCount === 0 && fetchStatus !== "fetching") return undefined;
+    }
+  return age;
 }
 
 /**
  * The stream is open. Events are not replayed, so whatever changed before it opened (while it
- * was down, or between this page's first loads and its first connection) is reloaded.
+ * was down, or between this page's first loads and its first connection) is reloaded: what the
+ * server says changed since the page's reads (`ready.reload`, decision 139), else everything.
  */
 export function applyReady(queryClient: QueryClient, shopper: Shopper, ready: StreamReady) {
   if (ready.account) storeAccountChange(queryClient, shopper, ready.account);
-  reloadAll(queryClient, shopper);
+  if (!ready.reload) return reloadAll(queryClient, shopper);
+  for (const kind of ready.reload) reload(queryClient, shopper, KEYS_OF_KIND[kind]);
 }
 
 type ListKind = "cart" | "wishlist";

@@ -90,6 +90,19 @@ describe("connectRealtime", () => {
     expect(FakeEventSource.opened[1]!.closed).toBe(true);
   });
 
+  it("tells the first stream how old the page's reads are, and no stream after a drop (decision 139)", async () => {
+    const stop = connectRealtime({ ...handlers(), readAgeMs: () => 1234 });
+    await settle();
+    expect(FakeEventSource.opened[0]!.url).toBe(
+      "/api/Realtime/Stream?ticket=ticket-number-1-0123456789&readAgeMs=1234",
+    );
+    FakeEventSource.opened[0]!.emit("ready", ready);
+    FakeEventSource.opened[0]!.fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeEventSource.opened[1]!.url).not.toContain("readAgeMs");
+    stop();
+  });
+
   it("drops a stream that goes silent past two heartbeats and opens another; heartbeats keep it", async () => {
     const stop = connectRealtime(handlers());
     await settle();

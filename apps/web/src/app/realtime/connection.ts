@@ -34,6 +34,11 @@ export interface RealtimeHandlers {
   /** The stream is open (again); events sent before this were not seen. */
   onReady(ready: StreamReady): void;
   onChange(event: ChangeEvent): void;
+  /**
+   * For the first opening only: how long ago the shopper's reads were asked for, if that can be
+   * vouched for, so that `ready` says which of them to reload (decision 139).
+   */
+  readAgeMs?(): number | undefined;
 }
 
 function parseData<K extends RealtimeEventName>(name: K, message: MessageEvent<unknown>) {
@@ -102,8 +107,11 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     }
     if (stopped) return;
 
+    // After a drop, changes may have been missed for any length of time: no age, reload all.
+    const readAgeMs = everOpen ? undefined : handlers.readAgeMs?.();
+    const age = readAgeMs === undefined ? "" : `&readAgeMs=${readAgeMs}`;
     const opened = new EventSource(
-      `${realtimeRoutes.stream.path}?ticket=${encodeURIComponent(ticket.ticket)}`,
+      `${realtimeRoutes.stream.path}?ticket=${encodeURIComponent(ticket.ticket)}${age}`,
     );
     source = opened;
     const drop = () => {

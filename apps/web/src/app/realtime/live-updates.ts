@@ -2,7 +2,7 @@
 // use-realtime-updates.ts once a customer is logged in, so a visitor never downloads them.
 import type { QueryClient } from "@tanstack/react-query";
 import type { Shopper } from "../../lib/shopper";
-import { applyChange, applyReady } from "./apply-change";
+import { applyChange, applyReady, liveReadsAge } from "./apply-change";
 import { connectRealtime } from "./connection";
 
 /** Opens the stream for `shopper`; the returned function closes it. */
@@ -10,5 +10,6 @@ export function startLiveUpdates(queryClient: QueryClient, shopper: Shopper): ()
   return connectRealtime({
     onReady: (ready) => applyReady(queryClient, shopper, ready),
     onChange: (event) => applyChange(queryClient, shopper, event),
+    readAgeMs: () => liveReadsAge(queryClient, shopper),
   });
 }

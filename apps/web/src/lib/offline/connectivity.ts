@@ -29,9 +29,14 @@ export function useOnline(): boolean {
 }
 export const usePricesAsOf = (): number | null => useStore(copiesAsOfStore);
 
+/** Whether every answer this page has read came from the server (no offline copy, no call that failed to reach it). */
+let onlyFresh = true;
+export const servedOnlyFreshAnswers = (): boolean => onlyFresh;
+
 /** Every answer the API client reads passes here: a kept copy dates the page, a fresh answer clears that. */
 export function noteAnswer(headers: Headers): void {
   if (headers.get(OFFLINE_COPY_HEADER)) {
+    onlyFresh = false;
     const servedAt = Date.parse(headers.get("Date") ?? "");
     if (Number.isNaN(servedAt)) return;
     const oldest = copiesAsOfStore.get();
@@ -49,6 +54,7 @@ let probe: ReturnType<typeof setInterval> | null = null;
 
 /** The network could not be reached for a call (status 0): the shop is offline, whatever the flag said. */
 export function noteUnreachable(): void {
+  onlyFresh = false;
   unreachableStore.set(true);
   if (probe !== null || typeof window === "undefined") return;
   // Nothing else may ask the server for a while (a buyer staying on the cart): a small probe does.
