@@ -1,9 +1,9 @@
 // One Vitest setup, five projects: unit (no database), components (React pieces rendered in
-// happy-dom with Testing Library, on Preact as the app ships), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB),
+// happy-dom with Testing Library, on React DOM as the app ships), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB),
 // e2e (the built app in Debian's Chromium) and drills (faults injected into the built server
 // on PostgreSQL, alone and behind HAProxy). In every one, a console.error fails the test.
 import { defineConfig } from "vitest/config";
-import { preactAliases, preactJsx, reactLibraries } from "./apps/web/preact-compat.ts";
+import react from "@vitejs/plugin-react";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
 const setupFiles = ["test-support/console-guard.ts"];
@@ -21,23 +21,12 @@ export default defineConfig({
         },
       },
       {
-        // Testing Library's ES module build (its CommonJS one would require React DOM past the aliases).
-        resolve: {
-          alias: preactAliases,
-          mainFields: ["module", "main"],
-          conditions: ["module", "browser", "development"],
-        },
-        oxc: { jsx: preactJsx },
+        plugins: [react()],
         test: {
           name: "components",
           include: ["apps/web/src/**/*.test.tsx"],
           environment: "happy-dom",
-          setupFiles: [...setupFiles, "apps/web/src/lib/auto-focus.ts"],
-          // Testing Library's parts inlined too, so user-event and the React binding share one copy
-          // of its DOM library (and so its act() configuration).
-          server: {
-            deps: { inline: [...reactLibraries, "@testing-library/dom", "@testing-library/user-event"] },
-          },
+          setupFiles,
         },
       },
       {

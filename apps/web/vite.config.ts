@@ -1,11 +1,10 @@
 // Vite build and dev server for the shop front end. In development the API, product images
 // and the demo mailbox come from the Node server on port 3000, so the browser sees one origin.
-// React is Preact underneath (preact-compat.ts, decision 126); without React Fast Refresh an edit
-// in development reloads the page.
+// React 19 everywhere (decision 140): the official React plugin gives development Fast Refresh.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { preactAliases, preactJsx } from "./preact-compat.ts";
 
 const server = "http://localhost:3000";
 
@@ -22,9 +21,8 @@ const productionBuilds = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss()],
-  resolve: { alias: command === "build" ? [...preactAliases, ...productionBuilds] : preactAliases },
-  oxc: { jsx: preactJsx },
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: command === "build" ? productionBuilds : [] },
   server: {
     proxy: {
       "/api": server,
@@ -50,7 +48,7 @@ export default defineConfig(({ command }) => ({
         // Libraries change less often than the shop's code, so they get their own long-cached files.
         codeSplitting: {
           groups: [
-            { name: "preact", test: /node_modules[\\/]preact[\\/]/ },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             // Recharts and what only it uses, loaded with the account dashboard rather than on every page.
             {
               name: "charts",

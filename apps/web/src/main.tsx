@@ -1,5 +1,4 @@
 import "./lib/zod-config";
-import "./lib/auto-focus";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

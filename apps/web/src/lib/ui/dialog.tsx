@@ -59,7 +59,7 @@ export function Dialog({
   };
 
   // Opened and closed in the same commit as its contents, never a frame later with the box empty
-  // (Preact runs plain effects after the next paint).
+  // (a plain effect may run after the next paint).
   useLayoutEffect(() => {
     const element = dialog.current;
     if (!element) return;
