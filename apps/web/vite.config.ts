@@ -20,9 +20,15 @@ const productionBuilds = [
   },
 ];
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: command === "build" ? productionBuilds : [] },
+  // The server's render (src/entry-server.tsx, built into dist/ssr/ by `vite build --ssr`) carries
+  // its libraries inside it, React's production build among them, whatever NODE_ENV the shop's
+  // server runs with (docs/decisions/0140).
+  ssr: { noExternal: true },
+  publicDir: isSsrBuild ? false : "public",
+  ...(isSsrBuild ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   server: {
     proxy: {
       "/api": server,
@@ -31,8 +37,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: {
-    outDir: "dist",
-    emptyOutDir: true,
+    outDir: isSsrBuild ? "dist/ssr" : "dist",
+    emptyOutDir: !isSsrBuild,
     // Pictures (the broadsheet's art, the office map) are files of their own, fetched when shown,
     // not base64 inside the first download's JavaScript.
     assetsInlineLimit: 0,
@@ -40,37 +46,39 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn(warning, warn) {
-        // The libraries' "use client" lines are for server rendering, which the shop does not do.
+        // The libraries' "use client" lines are for React Server Components, which the shop does not use.
         if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes("use client")) return;
         warn(warning);
       },
-      output: {
-        // Libraries change less often than the shop's code, so they get their own long-cached files.
-        codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            // Recharts and what only it uses, loaded with the account dashboard rather than on every page.
-            {
-              name: "charts",
-              test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
+      output: isSsrBuild
+        ? {}
+        : {
+            // Libraries change less often than the shop's code, so they get their own long-cached files.
+            codeSplitting: {
+              groups: [
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // Recharts and what only it uses, loaded with the account dashboard rather than on every page.
+                {
+                  name: "charts",
+                  test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
+                },
+                // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
+                // only the lazily loaded pages with forms need, the camera scanner's barcode reader
+                // (barcode-detector on zxing-wasm), loaded when a scanner opens, sonner, loaded with
+                // the first toast, and the icons, each of which goes with the pages that draw it.
+                // With them, src/lib/zod-config.ts: in the file that holds zod, it runs before any chunk
+                // that builds the contracts' schemas (which read zod's settings as they are built).
+                {
+                  name: "vendor",
+                  test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/]|sonner[\\/]|lucide-react[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
+                },
+                // The rest of what the first page needs, the shop's own modules and the icons it draws,
+                // in one file: left to themselves they came as eleven files of 0.2 to 3.5 KB besides the
+                // entry, each a request of its own on a phone's few connections (decision 133).
+                { name: "app", tags: ["$initial"] },
+              ],
             },
-            // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
-            // only the lazily loaded pages with forms need, the camera scanner's barcode reader
-            // (barcode-detector on zxing-wasm), loaded when a scanner opens, sonner, loaded with
-            // the first toast, and the icons, each of which goes with the pages that draw it.
-            // With them, src/lib/zod-config.ts: in the file that holds zod, it runs before any chunk
-            // that builds the contracts' schemas (which read zod's settings as they are built).
-            {
-              name: "vendor",
-              test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/]|sonner[\\/]|lucide-react[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
-            },
-            // The rest of what the first page needs, the shop's own modules and the icons it draws,
-            // in one file: left to themselves they came as eleven files of 0.2 to 3.5 KB besides the
-            // entry, each a request of its own on a phone's few connections (decision 133).
-            { name: "app", tags: ["$initial"] },
-          ],
-        },
-      },
+          },
     },
   },
 }));

@@ -1,5 +1,5 @@
 // After `vite build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside
-// every text file of dist/ over 1 KB, so the server sends them as they are (issue 14) instead
+// every text file of dist/ over 1 KB but the server's render (dist/ssr/), so the server sends them as they are (issue 14) instead
 // of compressing the same bytes on every request. Files that would not shrink get no copy.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +16,8 @@ let afterBrotli = 0;
 for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !TEXT.test(entry.name)) continue;
   const file = path.join(entry.parentPath, entry.name);
+  // The server's render (dist/ssr/) is the server's to load, never sent.
+  if (path.relative(dist, file).split(path.sep)[0] === "ssr") continue;
   const raw = await readFile(file);
   if (raw.length < THRESHOLD) continue;
   const br = brotliCompressSync(raw, {

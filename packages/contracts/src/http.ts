@@ -39,6 +39,12 @@ export const TENANT_HEADER = "TenantId";
 export const ACTING_FOR_HEADER = "X-Acting-For";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const XSRF_COOKIE = "XSRF-TOKEN";
+/**
+ * Set by the web app while the browser holds a login ("1"): the server then sends a page as the
+ * layout around a loading page rather than rendered with a visitor's prices. A hint, never a
+ * credential: the login itself is the token in the Authorization header (docs/decisions/0140).
+ */
+export const LOGIN_HINT_COOKIE = "tradeshop-login";
 
 /** What the client sends as a route's body (before defaults are applied). */
 export type RequestBody<R extends ApiRoute> = R["body"] extends z.ZodType ? z.input<R["body"]> : undefined;

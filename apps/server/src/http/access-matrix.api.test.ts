@@ -388,12 +388,20 @@ const REQUESTS: Record<
       orderLimit: null,
     },
   }),
-  "buyers.update": (d) => ({ params: { userId: d.target.id }, body: { accountRole: "Viewer", orderLimit: 100 } }),
+  "buyers.update": (d) => ({
+    params: { userId: d.target.id },
+    body: { accountRole: "Viewer", orderLimit: 100 },
+  }),
   "buyers.remove": (d) => ({ params: { userId: d.target.id } }),
   "buyers.revokeInvitation": () => ({ params: { id: 999_999 } }),
   "buyers.invitation": () => ({ query: { token: "a-link-nobody-was-sent" } }),
   "buyers.acceptInvitation": () => ({
-    body: { token: "a-link-nobody-was-sent", firstname: "Not", lastname: "Invited", password: "Matrix-Made-Pass-2026" },
+    body: {
+      token: "a-link-nobody-was-sent",
+      firstname: "Not",
+      lastname: "Invited",
+      password: "Matrix-Made-Pass-2026",
+    },
   }),
   "buyers.approve": (d) => ({ params: { id: d.orderOfA.id } }),
   "buyers.reject": (d) => ({ params: { id: d.orderOfA.id }, body: { reason: "Not this week" } }),

@@ -36,11 +36,15 @@ function actingFor(request: FastifyRequest): string | undefined {
   const header = request.headers["x-acting-for"];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return undefined;
-  if (value.length > 20) throw new DomainError("bad_request", "The X-Acting-For header is not an account number.");
+  if (value.length > 20)
+    throw new DomainError("bad_request", "The X-Acting-For header is not an account number.");
   return value;
 }
 
-export async function identify(request: FastifyRequest, tokens: TokenService): Promise<Principal | undefined> {
+export async function identify(
+  request: FastifyRequest,
+  tokens: TokenService,
+): Promise<Principal | undefined> {
   const token = bearerToken(request);
   if (!token) return undefined;
   const claims = await tokens.verify(token);
@@ -55,7 +59,10 @@ export async function identify(request: FastifyRequest, tokens: TokenService): P
   };
 }
 
-export function authorize(principal: Principal | undefined, route: { auth: boolean; roles?: readonly string[] }) {
+export function authorize(
+  principal: Principal | undefined,
+  route: { auth: boolean; roles?: readonly string[] },
+) {
   if (!route.auth) return;
   if (!principal) throw new DomainError("unauthenticated", "Please log in to continue.");
   if (!hasAnyRole(principal.roles, route.roles)) {

@@ -47,7 +47,10 @@ export function createRateLimits<T extends Record<string, EndpointLimits>>(
   factor: number,
   limits: T,
 ): RateLimits<T> {
-  const scaled = (limit: Limit) => ({ max: Math.max(1, Math.ceil(limit.max * factor)), timeWindow: limit.minutes * 60_000 });
+  const scaled = (limit: Limit) => ({
+    max: Math.max(1, Math.ceil(limit.max * factor)),
+    timeWindow: limit.minutes * 60_000,
+  });
   const keyOf = new WeakMap<FastifyRequest, string>();
   const keyLimiters = new Map<string, ReturnType<FastifyInstance["createRateLimit"]>>();
 
@@ -70,7 +73,10 @@ export function createRateLimits<T extends Record<string, EndpointLimits>>(
         rateLimit: {
           ...scaled(limits[endpoint]!.perIp),
           keyGenerator: (request: FastifyRequest) => `${endpoint}:ip:${request.ip}`,
-          errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: TOO_MANY_REQUESTS }),
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: context.statusCode,
+            message: TOO_MANY_REQUESTS,
+          }),
         },
       };
     },

@@ -78,7 +78,12 @@ export function createMetrics(options: { database: Database; processMetrics: boo
   });
 
   const pools: [string, pg.Pool][] =
-    database.workerPool === database.pool ? [["shared", database.pool]] : [["web", database.pool], ["worker", database.workerPool]];
+    database.workerPool === database.pool
+      ? [["shared", database.pool]]
+      : [
+          ["web", database.pool],
+          ["worker", database.workerPool],
+        ];
   new Gauge({
     name: "tradeshop_db_pool_connections",
     help: "Database pool connections by pool (web, worker) and state (in_use, idle, waiting clients)",
@@ -105,12 +110,17 @@ export function createMetrics(options: { database: Database; processMetrics: boo
         FROM outbox WHERE status <> 'done'`
         .execute(database.workerDb)
         .then((r) => r.rows[0]),
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), OUTBOX_QUERY_TIMEOUT_MS).unref()),
-    ])
-      .catch(() => undefined);
+      new Promise<undefined>((resolve) =>
+        setTimeout(() => resolve(undefined), OUTBOX_QUERY_TIMEOUT_MS).unref(),
+      ),
+    ]).catch(() => undefined);
     return outboxFigures;
   }
-  const outboxGauge = (name: string, help: string, pick: (f: { pending: number; parked: number; lag: number }) => number) =>
+  const outboxGauge = (
+    name: string,
+    help: string,
+    pick: (f: { pending: number; parked: number; lag: number }) => number,
+  ) =>
     new Gauge({
       name,
       help,
@@ -122,9 +132,21 @@ export function createMetrics(options: { database: Database; processMetrics: boo
         else this.reset();
       },
     });
-  outboxGauge("tradeshop_outbox_pending", "Outbox messages waiting to be handled (e-mail, SMS, order hand-offs)", (f) => f.pending);
-  outboxGauge("tradeshop_outbox_parked", "Outbox messages parked after their last attempt: they need a person", (f) => f.parked);
-  outboxGauge("tradeshop_outbox_lag_seconds", "Age of the oldest pending outbox message (0 when none waits)", (f) => f.lag);
+  outboxGauge(
+    "tradeshop_outbox_pending",
+    "Outbox messages waiting to be handled (e-mail, SMS, order hand-offs)",
+    (f) => f.pending,
+  );
+  outboxGauge(
+    "tradeshop_outbox_parked",
+    "Outbox messages parked after their last attempt: they need a person",
+    (f) => f.parked,
+  );
+  outboxGauge(
+    "tradeshop_outbox_lag_seconds",
+    "Age of the oldest pending outbox message (0 when none waits)",
+    (f) => f.lag,
+  );
 
   let streams: () => number = () => 0;
   new Gauge({
@@ -149,7 +171,10 @@ export function createMetrics(options: { database: Database; processMetrics: boo
       // A stream's duration is how long someone kept the page open, not a response time.
       if (route === streamPath) return;
       const status = reply.statusCode;
-      duration.observe({ route: route ?? "unmatched", method: request.method, status: String(status) }, reply.elapsedTime / 1000);
+      duration.observe(
+        { route: route ?? "unmatched", method: request.method, status: String(status) },
+        reply.elapsedTime / 1000,
+      );
       if (route === placePath && request.method === "POST" && status === 200) ordersPlaced.inc();
     },
     loginFailed(code) {
@@ -157,7 +182,11 @@ export function createMetrics(options: { database: Database; processMetrics: boo
     },
     outboxOutcome(job, outcome) {
       outboxHandled.inc({ topic: job.topic, outcome });
-      if (outcome === "done") delivery.observe({ topic: job.topic }, Math.max(0, (Date.now() - new Date(job.createdAt).getTime()) / 1000));
+      if (outcome === "done")
+        delivery.observe(
+          { topic: job.topic },
+          Math.max(0, (Date.now() - new Date(job.createdAt).getTime()) / 1000),
+        );
     },
     streamsOpen(count) {
       streams = count;

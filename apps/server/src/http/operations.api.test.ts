@@ -42,7 +42,10 @@ describe("health, request ids and metrics", () => {
     t.outbox.start();
     const ready = await t.request({ method: "GET", url: "/api/health/ready" });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: "ok", checks: { database: true, migrations: true, outboxWorker: true, accepting: true } });
+    expect(ready.json()).toEqual({
+      status: "ok",
+      checks: { database: true, migrations: true, outboxWorker: true, accepting: true },
+    });
 
     t.lifecycle.draining = true;
     const draining = await t.request({ method: "GET", url: "/api/health/ready" });
@@ -61,11 +64,19 @@ describe("health, request ids and metrics", () => {
   });
 
   it("keeps a load balancer's request id when it is plain, and replaces one that is not", async () => {
-    const given = await t.request({ method: "GET", url: "/api/NoSuchThing", headers: { "x-request-id": "lb-7f3a9c21:8080_1700000000" } });
+    const given = await t.request({
+      method: "GET",
+      url: "/api/NoSuchThing",
+      headers: { "x-request-id": "lb-7f3a9c21:8080_1700000000" },
+    });
     expect(given.headers["x-request-id"]).toBe("lb-7f3a9c21:8080_1700000000");
     expect(given.json().requestId).toBe("lb-7f3a9c21:8080_1700000000");
 
-    const odd = await t.request({ method: "GET", url: "/api/NoSuchThing", headers: { "x-request-id": "<script>alert(1)</script>" } });
+    const odd = await t.request({
+      method: "GET",
+      url: "/api/NoSuchThing",
+      headers: { "x-request-id": "<script>alert(1)</script>" },
+    });
     expect(odd.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -88,9 +99,19 @@ describe("health, request ids and metrics", () => {
     const remote = await t.request({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9" });
     expect(remote.statusCode).toBe(403);
     expect(remote.json().code).toBe("forbidden");
-    const wrongToken = await t.request({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9", token: "metrics-token-for-tests-0123456788" });
+    const wrongToken = await t.request({
+      method: "GET",
+      url: "/metrics",
+      remoteAddress: "203.0.113.9",
+      token: "metrics-token-for-tests-0123456788",
+    });
     expect(wrongToken.statusCode).toBe(403);
-    const withToken = await t.request({ method: "GET", url: "/metrics", remoteAddress: "203.0.113.9", token: "metrics-token-for-tests-0123456789" });
+    const withToken = await t.request({
+      method: "GET",
+      url: "/metrics",
+      remoteAddress: "203.0.113.9",
+      token: "metrics-token-for-tests-0123456789",
+    });
     expect(withToken.statusCode).toBe(200);
   });
 
@@ -101,13 +122,25 @@ describe("health, request ids and metrics", () => {
       return line ? Number(line.split(" ").pop()) : 0;
     };
     const failedBefore = await metric(/^tradeshop_logins_failed_total\{code="bad_credentials"\}/);
-    const res = await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "trader", password: "not-the-password" } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: "trader", password: "not-the-password" },
+    });
     expect(res.statusCode).toBe(401);
     expect(await metric(/^tradeshop_logins_failed_total\{code="bad_credentials"\}/)).toBe(failedBefore + 1);
-    expect(await metric(/^http_request_duration_seconds_count\{route="\/api\/Users\/Authenticate",method="POST",status="401"\}/)).toBeGreaterThanOrEqual(1);
+    expect(
+      await metric(
+        /^http_request_duration_seconds_count\{route="\/api\/Users\/Authenticate",method="POST",status="401"\}/,
+      ),
+    ).toBeGreaterThanOrEqual(1);
 
     const pendingBefore = await metric(/^tradeshop_outbox_pending /);
-    await enqueue(t.database.db, { topic: "test.metrics", idempotencyKey: `test:metrics:${randomBytes(4).toString("hex")}`, payload: {} });
+    await enqueue(t.database.db, {
+      topic: "test.metrics",
+      idempotencyKey: `test:metrics:${randomBytes(4).toString("hex")}`,
+      payload: {},
+    });
     expect(await metric(/^tradeshop_outbox_pending /)).toBe(pendingBefore + 1);
     expect(await metric(/^tradeshop_outbox_lag_seconds /)).toBeGreaterThanOrEqual(0);
     await t.database.db.deleteFrom("outbox").where("topic", "=", "test.metrics").execute();
@@ -123,9 +156,17 @@ describe("/metrics behind a load balancer", () => {
   afterAll(() => t.close());
 
   it("judges the client the balancer saw, not an address the client wrote into X-Forwarded-For", async () => {
-    const posing = await t.request({ method: "GET", url: "/metrics", headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" } });
+    const posing = await t.request({
+      method: "GET",
+      url: "/metrics",
+      headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.9" },
+    });
     expect(posing.statusCode).toBe(403);
-    const local = await t.request({ method: "GET", url: "/metrics", headers: { "x-forwarded-for": "127.0.0.1" } });
+    const local = await t.request({
+      method: "GET",
+      url: "/metrics",
+      headers: { "x-forwarded-for": "127.0.0.1" },
+    });
     expect(local.statusCode).toBe(200);
   });
 });
@@ -150,9 +191,24 @@ async function blackHole(): Promise<{ port: number; close(): Promise<void> }> {
 /** The real app on a database that is out of reach, with short bounds on waiting for it. */
 async function appOn(databaseUrl: string, timeouts = { connectMs: 400, statementMs: 600 }) {
   const lost: Error[] = [];
-  const database = await openDatabase({ databaseUrl, dataDir: "", poolSize: 2, timeouts, onConnectionLost: (e) => lost.push(e) });
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", DATABASE_URL: databaseUrl });
-  const app = await buildApp({ config, database, tokens: createTokenService(randomBytes(32).toString("hex"), 8) });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: "",
+    poolSize: 2,
+    timeouts,
+    onConnectionLost: (e) => lost.push(e),
+  });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    WEB_DIST: "/nonexistent",
+    DATABASE_URL: databaseUrl,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    tokens: createTokenService(randomBytes(32).toString("hex"), 8),
+  });
   await app.ready();
   return { app, database, lost };
 }
@@ -162,7 +218,11 @@ async function timed(app: FastifyInstance, method: "GET" | "POST", url: string, 
   const res = await app.inject({
     method,
     url,
-    headers: { cookie: "XSRF-TOKEN=k", "x-xsrf-token": "k", ...(payload ? { "content-type": "application/json" } : {}) },
+    headers: {
+      cookie: "XSRF-TOKEN=k",
+      "x-xsrf-token": "k",
+      ...(payload ? { "content-type": "application/json" } : {}),
+    },
     ...(payload ? { payload: JSON.stringify(payload) } : {}),
   });
   return { res, ms: performance.now() - started };
@@ -170,7 +230,10 @@ async function timed(app: FastifyInstance, method: "GET" | "POST", url: string, 
 
 describe("a database that cannot be reached", () => {
   it.each([
-    ["refuses connections", async () => ({ url: "postgres://postgres@127.0.0.1:1/tradeshop", close: async () => undefined })],
+    [
+      "refuses connections",
+      async () => ({ url: "postgres://postgres@127.0.0.1:1/tradeshop", close: async () => undefined }),
+    ],
     [
       "accepts connections and never answers",
       async () => {
@@ -178,39 +241,52 @@ describe("a database that cannot be reached", () => {
         return { url: `postgres://postgres@127.0.0.1:${hole.port}/tradeshop`, close: hole.close };
       },
     ],
-  ])("answers 503 database_unavailable with Retry-After, in bounded time, when the database %s", async (_what, makeTarget) => {
-    const target = await makeTarget();
-    const { app, database } = await appOn(target.url);
-    try {
-      const health = await timed(app, "GET", "/api/health");
-      expect(health.res.statusCode).toBe(503);
-      expect(health.res.headers["retry-after"]).toBe("5");
-      expect(health.res.json()).toMatchObject({ code: "database_unavailable", status: 503, database: "unavailable" });
-      expect(health.ms).toBeLessThan(3000);
+  ])(
+    "answers 503 database_unavailable with Retry-After, in bounded time, when the database %s",
+    async (_what, makeTarget) => {
+      const target = await makeTarget();
+      const { app, database } = await appOn(target.url);
+      try {
+        const health = await timed(app, "GET", "/api/health");
+        expect(health.res.statusCode).toBe(503);
+        expect(health.res.headers["retry-after"]).toBe("5");
+        expect(health.res.json()).toMatchObject({
+          code: "database_unavailable",
+          status: 503,
+          database: "unavailable",
+        });
+        expect(health.ms).toBeLessThan(3000);
 
-      const search = await timed(app, "POST", "/api/Product/ProductSearch", { descriptionFilter: "chips" });
-      expect(search.res.statusCode).toBe(503);
-      expect(search.res.headers["content-type"]).toContain("application/problem+json");
-      expect(search.res.json()).toMatchObject({ code: "database_unavailable", type: "/problems/database_unavailable" });
-      expect(search.res.json().requestId).toBe(search.res.headers["x-request-id"]);
-      expect(search.ms).toBeLessThan(3000);
+        const search = await timed(app, "POST", "/api/Product/ProductSearch", { descriptionFilter: "chips" });
+        expect(search.res.statusCode).toBe(503);
+        expect(search.res.headers["content-type"]).toContain("application/problem+json");
+        expect(search.res.json()).toMatchObject({
+          code: "database_unavailable",
+          type: "/problems/database_unavailable",
+        });
+        expect(search.res.json().requestId).toBe(search.res.headers["x-request-id"]);
+        expect(search.ms).toBeLessThan(3000);
 
-      const login = await timed(app, "POST", "/api/Users/Authenticate", { username: "trader", password: "Demo-Trade-2026" });
-      expect(login.res.statusCode).toBe(503);
+        const login = await timed(app, "POST", "/api/Users/Authenticate", {
+          username: "trader",
+          password: "Demo-Trade-2026",
+        });
+        expect(login.res.statusCode).toBe(503);
 
-      const ready = await timed(app, "GET", "/api/health/ready");
-      expect(ready.res.statusCode).toBe(503);
-      expect(ready.res.json()).toMatchObject({ code: "database_unavailable", checks: { database: false } });
-      expect(ready.ms).toBeLessThan(2000);
+        const ready = await timed(app, "GET", "/api/health/ready");
+        expect(ready.res.statusCode).toBe(503);
+        expect(ready.res.json()).toMatchObject({ code: "database_unavailable", checks: { database: false } });
+        expect(ready.ms).toBeLessThan(2000);
 
-      const live = await timed(app, "GET", "/api/health/live");
-      expect(live.res.statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await database.close();
-      await target.close();
-    }
-  });
+        const live = await timed(app, "GET", "/api/health/live");
+        expect(live.res.statusCode).toBe(200);
+      } finally {
+        await app.close();
+        await database.close();
+        await target.close();
+      }
+    },
+  );
 });
 
 describe("the outbox worker while the database is away", () => {
@@ -293,138 +369,157 @@ async function freezableRelay(port = 5432) {
   };
 }
 
-describe.runIf(testDbKind() === "postgres")("PostgreSQL ending or freezing the connections (PostgreSQL only)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const dbName = () => new URL(String(t.database.pool.options.connectionString)).pathname.slice(1);
-  const terminateAll = () =>
-    withAdmin((c) => c.query("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [dbName()]));
-
-  it("survives a connection ended in the middle of a query: the query fails as unavailable, the pool replaces it", async () => {
-    const crashes: unknown[] = [];
-    const onCrash = (error: unknown) => crashes.push(error);
-    process.on("uncaughtException", onCrash);
-    try {
-      // Its failure is caught at once: a rejection left unheard while the test awaits other work would be unhandled.
-      const long = sql`SELECT pg_sleep(5)`.execute(t.database.db).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      // Until the sleep is running on the server.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await withAdmin((c) => c.query("SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'SELECT pg_sleep%'", [dbName()]));
-        if (rows.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const ended = await terminateAll();
-      expect(ended.rows[0].n).toBeGreaterThanOrEqual(1);
-      const error = await long;
-      expect(isDatabaseUnavailable(error)).toBe(true);
-      const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(t.database.db);
-      expect(rows).toEqual([{ one: 1 }]);
-    } finally {
-      process.off("uncaughtException", onCrash);
-    }
-    expect(crashes).toEqual([]);
-  });
-
-  it("answers only 200s and 503s, never a 500, while every connection is being ended under requests, and recovers", async () => {
-    const token = await t.login("trader");
-    const statuses = new Map<number, number>();
-    const until = Date.now() + 2500;
-    const kills = (async () => {
-      while (Date.now() < until) {
-        await terminateAll();
-        await new Promise((resolve) => setTimeout(resolve, 150));
-      }
-    })();
-    const clients = Array.from({ length: 4 }, async () => {
-      while (Date.now() < until) {
-        const res = await t.request({ method: "POST", url: "/api/Product/ProductSearch", token, tenantId: "gauteng", body: { descriptionFilter: "chips" } });
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        if (res.statusCode === 503) expect(res.json().code).toBe("database_unavailable");
-      }
+describe.runIf(testDbKind() === "postgres")(
+  "PostgreSQL ending or freezing the connections (PostgreSQL only)",
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
     });
-    await Promise.all([kills, ...clients]);
-    expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
-    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
-    const after = await t.request({ method: "GET", url: "/api/health" });
-    expect(after.statusCode).toBe(200);
-  });
+    afterAll(() => t.close());
 
-  it("answers 503, not 500, while the database refuses new connections, and serves again once it accepts them", async () => {
-    const allow = (yes: boolean) => withAdmin((c) => c.query(`ALTER DATABASE ${dbName()} ALLOW_CONNECTIONS ${yes}`));
-    await allow(false);
-    try {
-      await terminateAll();
-      for (const [method, url, body] of [
-        ["GET", "/api/health", undefined],
-        ["POST", "/api/Product/ProductSearch", { descriptionFilter: "chips" }],
-        ["POST", "/api/Users/Authenticate", { username: "trader", password: "Demo-Trade-2026" }],
-      ] as const) {
-        const res = await t.request({ method, url, ...(body ? { body } : {}) });
-        expect(res.statusCode, url).toBe(503);
-        expect(res.json().code).toBe("database_unavailable");
-        expect(res.headers["retry-after"]).toBe("5");
-      }
-    } finally {
-      await allow(true);
-    }
-    expect((await t.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-  });
+    const dbName = () => new URL(String(t.database.pool.options.connectionString)).pathname.slice(1);
+    const terminateAll = () =>
+      withAdmin((c) =>
+        c.query(
+          "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [dbName()],
+        ),
+      );
 
-  it("answers 503 within the statement bound while the server is frozen, and serves again once it thaws", async () => {
-    const relay = await freezableRelay();
-    const url = new URL(String(t.database.pool.options.connectionString));
-    url.port = String(relay.port);
-    const { app, database } = await appOn(url.toString(), { connectMs: 500, statementMs: 700 });
-    try {
-      expect((await timed(app, "GET", "/api/health")).res.statusCode).toBe(200);
-      relay.freeze();
-      const frozen = await timed(app, "GET", "/api/health");
-      expect(frozen.res.statusCode).toBe(503);
-      expect(frozen.res.json().code).toBe("database_unavailable");
-      // The statement bound plus the client's grace (1 s), and a margin for a loaded machine.
-      expect(frozen.ms).toBeLessThan(700 + 1000 + 1500);
-      relay.thaw();
-
-      // A transaction whose statement times out is not held up a second time by its ROLLBACK
-      // on the same dead connection: one bound, not two.
-      const started = performance.now();
-      const failure = await database.db
-        .transaction()
-        .execute(async (trx) => {
-          await sql`SELECT 1`.execute(trx);
-          relay.freeze();
-          await sql`SELECT 2`.execute(trx);
-        })
-        .then(
+    it("survives a connection ended in the middle of a query: the query fails as unavailable, the pool replaces it", async () => {
+      const crashes: unknown[] = [];
+      const onCrash = (error: unknown) => crashes.push(error);
+      process.on("uncaughtException", onCrash);
+      try {
+        // Its failure is caught at once: a rejection left unheard while the test awaits other work would be unhandled.
+        const long = sql`SELECT pg_sleep(5)`.execute(t.database.db).then(
           () => undefined,
           (e: unknown) => e,
         );
-      const took = performance.now() - started;
-      expect(isDatabaseUnavailable(failure)).toBe(true);
-      expect(took).toBeLessThan(700 + 1000 + 1000);
-
-      relay.thaw();
-      // The connection that timed out was discarded; the next request gets a working one.
-      let status = 0;
-      for (let i = 0; i < 20 && status !== 200; i++) {
-        status = (await timed(app, "GET", "/api/health")).res.statusCode;
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+        // Until the sleep is running on the server.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await withAdmin((c) =>
+            c.query("SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'SELECT pg_sleep%'", [
+              dbName(),
+            ]),
+          );
+          if (rows.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        const ended = await terminateAll();
+        expect(ended.rows[0].n).toBeGreaterThanOrEqual(1);
+        const error = await long;
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(t.database.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        process.off("uncaughtException", onCrash);
       }
-      expect(status).toBe(200);
-    } finally {
-      await app.close();
-      await database.close();
-      await relay.close();
-    }
-  });
-});
+      expect(crashes).toEqual([]);
+    });
+
+    it("answers only 200s and 503s, never a 500, while every connection is being ended under requests, and recovers", async () => {
+      const token = await t.login("trader");
+      const statuses = new Map<number, number>();
+      const until = Date.now() + 2500;
+      const kills = (async () => {
+        while (Date.now() < until) {
+          await terminateAll();
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+      })();
+      const clients = Array.from({ length: 4 }, async () => {
+        while (Date.now() < until) {
+          const res = await t.request({
+            method: "POST",
+            url: "/api/Product/ProductSearch",
+            token,
+            tenantId: "gauteng",
+            body: { descriptionFilter: "chips" },
+          });
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          if (res.statusCode === 503) expect(res.json().code).toBe("database_unavailable");
+        }
+      });
+      await Promise.all([kills, ...clients]);
+      expect([...statuses.keys()].every((s) => s === 200 || s === 503)).toBe(true);
+      expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+      const after = await t.request({ method: "GET", url: "/api/health" });
+      expect(after.statusCode).toBe(200);
+    });
+
+    it("answers 503, not 500, while the database refuses new connections, and serves again once it accepts them", async () => {
+      const allow = (yes: boolean) =>
+        withAdmin((c) => c.query(`ALTER DATABASE ${dbName()} ALLOW_CONNECTIONS ${yes}`));
+      await allow(false);
+      try {
+        await terminateAll();
+        for (const [method, url, body] of [
+          ["GET", "/api/health", undefined],
+          ["POST", "/api/Product/ProductSearch", { descriptionFilter: "chips" }],
+          ["POST", "/api/Users/Authenticate", { username: "trader", password: "Demo-Trade-2026" }],
+        ] as const) {
+          const res = await t.request({ method, url, ...(body ? { body } : {}) });
+          expect(res.statusCode, url).toBe(503);
+          expect(res.json().code).toBe("database_unavailable");
+          expect(res.headers["retry-after"]).toBe("5");
+        }
+      } finally {
+        await allow(true);
+      }
+      expect((await t.request({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    });
+
+    it("answers 503 within the statement bound while the server is frozen, and serves again once it thaws", async () => {
+      const relay = await freezableRelay();
+      const url = new URL(String(t.database.pool.options.connectionString));
+      url.port = String(relay.port);
+      const { app, database } = await appOn(url.toString(), { connectMs: 500, statementMs: 700 });
+      try {
+        expect((await timed(app, "GET", "/api/health")).res.statusCode).toBe(200);
+        relay.freeze();
+        const frozen = await timed(app, "GET", "/api/health");
+        expect(frozen.res.statusCode).toBe(503);
+        expect(frozen.res.json().code).toBe("database_unavailable");
+        // The statement bound plus the client's grace (1 s), and a margin for a loaded machine.
+        expect(frozen.ms).toBeLessThan(700 + 1000 + 1500);
+        relay.thaw();
+
+        // A transaction whose statement times out is not held up a second time by its ROLLBACK
+        // on the same dead connection: one bound, not two.
+        const started = performance.now();
+        const failure = await database.db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`SELECT 1`.execute(trx);
+            relay.freeze();
+            await sql`SELECT 2`.execute(trx);
+          })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        const took = performance.now() - started;
+        expect(isDatabaseUnavailable(failure)).toBe(true);
+        expect(took).toBeLessThan(700 + 1000 + 1000);
+
+        relay.thaw();
+        // The connection that timed out was discarded; the next request gets a working one.
+        let status = 0;
+        for (let i = 0; i < 20 && status !== 200; i++) {
+          status = (await timed(app, "GET", "/api/health")).res.statusCode;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(status).toBe(200);
+      } finally {
+        await app.close();
+        await database.close();
+        await relay.close();
+      }
+    });
+  },
+);
 
 // PGlite runs in the process: there is no connection to lose, so its database is always reachable.
 describe.runIf(testDbKind() === "pglite")("the embedded database", () => {

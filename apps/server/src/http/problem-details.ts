@@ -34,7 +34,11 @@ export const DATABASE_RETRY_AFTER_S = 5;
 export function databaseUnavailable(reply: FastifyReply, extensions: Record<string, unknown> = {}) {
   return sendProblem(
     reply.header("retry-after", String(DATABASE_RETRY_AFTER_S)),
-    problem("database_unavailable", "The shop cannot reach its database at the moment. Please try again in a few seconds.", extensions),
+    problem(
+      "database_unavailable",
+      "The shop cannot reach its database at the moment. Please try again in a few seconds.",
+      extensions,
+    ),
   );
 }
 
@@ -61,11 +65,18 @@ const fastifyTitles: Partial<Record<ProblemCode, string>> = {
 /** Fastify's router refusals (a malformed URL, a path parameter over its length), as problems. */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const code: ProblemCode = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "uri_too_long" : "bad_request";
-  return sendProblem(reply, problem(code, fastifyTitles[code] ?? "Bad Request", { detail: "Check the address: part of it cannot be read or is too long." }));
+  return sendProblem(
+    reply,
+    problem(code, fastifyTitles[code] ?? "Bad Request", {
+      detail: "Check the address: part of it cannot be read or is too long.",
+    }),
+  );
 }
 
 // Zod issue paths ("body.orderLines.0.quantity") become field names the UI can show.
-function validationErrors(error: { validation: { instancePath?: string; message?: string; params?: unknown }[] }) {
+function validationErrors(error: {
+  validation: { instancePath?: string; message?: string; params?: unknown }[];
+}) {
   const errors: FieldErrors = {};
   for (const v of error.validation) {
     const field = (v.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || "body";
@@ -138,11 +149,17 @@ export function registerProblemDetails(app: FastifyInstance) {
       return sendProblem(reply, problem("unreadable_request", "The request could not be read.", { detail }));
     }
     if (error.statusCode === 429) {
-      return sendProblem(reply, problem("rate_limited", "Too many requests. Please wait a moment and try again."));
+      return sendProblem(
+        reply,
+        problem("rate_limited", "Too many requests. Please wait a moment and try again."),
+      );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const code = codeOfStatus[error.statusCode] ?? "bad_request";
-      return sendProblem(reply, problem(code, fastifyTitles[code] ?? "Bad Request", { detail: error.message }));
+      return sendProblem(
+        reply,
+        problem(code, fastifyTitles[code] ?? "Bad Request", { detail: error.message }),
+      );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

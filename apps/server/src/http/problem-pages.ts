@@ -29,19 +29,26 @@ export function registerProblemPages(app: FastifyInstance) {
       );
   });
 
-  app.get<{ Params: { code: string } }>("/problems/:code", { schema: { hide: true } }, async (request, reply) => {
-    const parsed = ProblemCode.safeParse(request.params.code);
-    if (!parsed.success) {
-      return sendProblem(reply, problem("not_found", "Not Found", { detail: "There is no such problem code; see /problems." }));
-    }
-    const code = parsed.data;
-    return reply
-      .type("text/html; charset=utf-8")
-      .send(
-        page(
-          code,
-          `<h1><code>${code}</code></h1><p>HTTP status ${PROBLEMS[code].status}.</p><p>${escape(PROBLEMS[code].about)}</p><p><a href="/problems">All problem codes</a></p>`,
-        ),
-      );
-  });
+  app.get<{ Params: { code: string } }>(
+    "/problems/:code",
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const parsed = ProblemCode.safeParse(request.params.code);
+      if (!parsed.success) {
+        return sendProblem(
+          reply,
+          problem("not_found", "Not Found", { detail: "There is no such problem code; see /problems." }),
+        );
+      }
+      const code = parsed.data;
+      return reply
+        .type("text/html; charset=utf-8")
+        .send(
+          page(
+            code,
+            `<h1><code>${code}</code></h1><p>HTTP status ${PROBLEMS[code].status}.</p><p>${escape(PROBLEMS[code].about)}</p><p><a href="/problems">All problem codes</a></p>`,
+          ),
+        );
+    },
+  );
 }

@@ -18,21 +18,59 @@ describe("request hygiene", () => {
     const orders = await t.database.db.selectFrom("orders").select("id").execute();
     const attempts = [
       await t.request({ method: "GET", url: "/api/Product/GetProductImages/%00" }),
-      await t.request({ method: "POST", url: "/api/Product/GetProductBySkuCode", body: { skuCode: "CHP\u00001" } }),
-      await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "trader\u0000", password: "x" } }),
-      await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token: trader, body: { skuCode: "A\u0000", quantity: 1 } }),
+      await t.request({
+        method: "POST",
+        url: "/api/Product/GetProductBySkuCode",
+        body: { skuCode: "CHP\u00001" },
+      }),
+      await t.request({
+        method: "POST",
+        url: "/api/Users/Authenticate",
+        body: { username: "trader\u0000", password: "x" },
+      }),
+      await t.request({
+        method: "POST",
+        url: "/api/Cart/AdditemToCart",
+        token: trader,
+        body: { skuCode: "A\u0000", quantity: 1 },
+      }),
       await t.request({
         method: "POST",
         url: "/api/Users/UserEnquiry",
-        body: { name: "Thabo\u0000", email: "thabo@example.test", message: "Hello there, a question about deliveries." },
+        body: {
+          name: "Thabo\u0000",
+          email: "thabo@example.test",
+          message: "Hello there, a question about deliveries.",
+        },
       }),
       await t.request({
         method: "POST",
         url: "/api/Order",
         token: trader,
-        body: { orderReference: "\u0000", createdDate: new Date().toISOString(), discount: 0, applyLiqourCheck: true, totalPriceExcl: 1, totalPriceIncl: 1, orderLines: [{ productId: "X", quantity: 1, dealReference: null, unitPriceExcl: 1, totalPriceExcl: 1, totalPriceIncl: 1 }] },
+        body: {
+          orderReference: "\u0000",
+          createdDate: new Date().toISOString(),
+          discount: 0,
+          applyLiqourCheck: true,
+          totalPriceExcl: 1,
+          totalPriceIncl: 1,
+          orderLines: [
+            {
+              productId: "X",
+              quantity: 1,
+              dealReference: null,
+              unitPriceExcl: 1,
+              totalPriceExcl: 1,
+              totalPriceIncl: 1,
+            },
+          ],
+        },
       }),
-      await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=a%00b", token: await t.login("admin") }),
+      await t.request({
+        method: "GET",
+        url: "/api/Users/SearchActiveDirectoryUsers?username=a%00b",
+        token: await t.login("admin"),
+      }),
     ];
     for (const res of attempts) {
       expect(res.statusCode, res.body).toBe(400);
@@ -48,7 +86,13 @@ describe("request hygiene", () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe("unauthenticated");
     expect(res.json().errors).toBeUndefined();
-    const customer = await t.request({ method: "POST", url: "/api/Users", token: trader, tenantId: "gauteng", body: { nonsense: true } });
+    const customer = await t.request({
+      method: "POST",
+      url: "/api/Users",
+      token: trader,
+      tenantId: "gauteng",
+      body: { nonsense: true },
+    });
     expect(customer.statusCode).toBe(403);
   });
 
@@ -64,20 +108,37 @@ describe("request hygiene", () => {
   });
 
   it("serves the demo mailbox only to a browser on the shop's own machine", async () => {
-    const local = await t.app.inject({ method: "GET", url: "/dev/mailbox?format=json", remoteAddress: "127.0.0.1" });
+    const local = await t.app.inject({
+      method: "GET",
+      url: "/dev/mailbox?format=json",
+      remoteAddress: "127.0.0.1",
+    });
     expect(local.statusCode).toBe(200);
     for (const remoteAddress of ["10.0.0.7", "192.168.1.20", "2001:db8::1"]) {
-      const remote = await t.app.inject({ method: "GET", url: "/dev/mailbox?format=json", remoteAddress, headers: { "x-forwarded-for": "127.0.0.1" } });
+      const remote = await t.app.inject({
+        method: "GET",
+        url: "/dev/mailbox?format=json",
+        remoteAddress,
+        headers: { "x-forwarded-for": "127.0.0.1" },
+      });
       expect(remote.statusCode).toBe(404);
       expect(remote.body).not.toContain("messages");
     }
   });
 
   it("answers a URL part or headers too large with problem details, not Node's own body", async () => {
-    const longParam = await t.request({ method: "GET", url: `/api/Order/GetOrderById/${"9".repeat(300)}`, token: trader });
+    const longParam = await t.request({
+      method: "GET",
+      url: `/api/Order/GetOrderById/${"9".repeat(300)}`,
+      token: trader,
+    });
     expect(longParam.statusCode).toBe(414);
     expect(longParam.headers["content-type"]).toContain("application/problem+json");
-    expect(longParam.json()).toMatchObject({ code: "uri_too_long", type: "/problems/uri_too_long", status: 414 });
+    expect(longParam.json()).toMatchObject({
+      code: "uri_too_long",
+      type: "/problems/uri_too_long",
+      status: 414,
+    });
 
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as { port: number };
@@ -87,12 +148,20 @@ describe("request hygiene", () => {
     ]) {
       expect(res.status).toBe(431);
       expect(res.headers.get("content-type")).toContain("application/problem+json");
-      expect(await res.json()).toMatchObject({ code: "headers_too_large", type: "/problems/headers_too_large", status: 431 });
+      expect(await res.json()).toMatchObject({
+        code: "headers_too_large",
+        type: "/problems/headers_too_large",
+        status: 431,
+      });
     }
   });
 
   it("refuses to start in production with demo data", () => {
-    const env = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://db.example/shop" };
+    const env = {
+      NODE_ENV: "production",
+      JWT_SECRET: "x".repeat(40),
+      DATABASE_URL: "postgres://db.example/shop",
+    };
     expect(() => loadConfig({ ...env, DEMO_DATA: "always" })).toThrow(ConfigError);
     expect(loadConfig(env).demoMode).toBe(false);
   });

@@ -9,7 +9,8 @@ const MAX_DEPTH = 32;
 /** The path of the first string holding a NUL character ("body.lines.3.code"), if any. */
 export function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
-  if (value === null || typeof value !== "object" || depth > MAX_DEPTH || Buffer.isBuffer(value)) return undefined;
+  if (value === null || typeof value !== "object" || depth > MAX_DEPTH || Buffer.isBuffer(value))
+    return undefined;
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes("\u0000")) return `${path}.${key.replaceAll("\u0000", "\\u0000")}`;
     const found = findNul(inner, `${path}.${key}`, depth + 1);
@@ -31,6 +32,7 @@ export function registerRequestHygiene(app: FastifyInstance) {
   });
 
   app.addHook("onSend", async (request, reply) => {
-    if (request.headers.authorization && request.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    if (request.headers.authorization && request.url.startsWith("/api/"))
+      reply.header("Cache-Control", "no-store");
   });
 }

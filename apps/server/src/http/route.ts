@@ -26,7 +26,8 @@ export function problemsOf(route: ApiRoute): ProblemCode[] {
   const codes = new Set<ProblemCode>(["validation"]);
   if (route.body) codes.add("unreadable_request");
   if (route.params) codes.add("uri_too_long");
-  if (route.auth) for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
+  if (route.auth)
+    for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
   if (route.auth && route.roles?.length) codes.add("forbidden");
   for (const code of route.problems ?? []) codes.add(code);
   // Every route that looks up the caller's customer honours a Rep's X-Acting-For (decision 127).
@@ -39,9 +40,13 @@ export function problemsOf(route: ApiRoute): ProblemCode[] {
 /** Problem-details response schemas by status, each described by the codes it can carry. */
 function problemResponses(route: ApiRoute) {
   const byStatus = new Map<number, ProblemCode[]>();
-  for (const code of problemsOf(route)) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
+  for (const code of problemsOf(route))
+    byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [status, ProblemDetails.describe(`Problem details; code: ${codes.join(", ")}`)]),
+    [...byStatus].map(([status, codes]) => [
+      status,
+      ProblemDetails.describe(`Problem details; code: ${codes.join(", ")}`),
+    ]),
   );
 }
 

@@ -1,16 +1,17 @@
 // Serves the built React app on the same port as the API: hashed assets cached for a year
 // (immutable), index.html and the other unhashed files revalidated on every use, each sent
 // brotli- or gzip-compressed from the copies made at build time when the client takes them;
-// every other GET that is not an API path is answered with index.html so the browser's router
-// can take it (history-API fallback). Under /images/ only a
+// every other GET that is not an API path is a page of the app (web-pages.ts: rendered on the
+// server, the browser's router takes it from there). Under /images/ only a
 // page visit (a request that takes HTML) gets the app, which sends a logged-out visitor to the
 // root (SPEC §2); an image that is not there is a 404 problem, and real image files are served
 // by their own routes to anyone.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problem, sendProblem } from "./problem-details";
+import { loadServerRender, webPages } from "./web-pages";
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Trade Shop</title>
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
@@ -28,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       preCompressed: true,
       // Our own Cache-Control below; send's default (max-age=0) would overwrite it.
       cacheControl: false,
+      // The server's render is loaded by the server (web-pages.ts), never sent.
+      allowedPath: (pathName) => !pathName.startsWith("/ssr/"),
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -39,7 +42,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, "web app not built; serving a placeholder page");
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const pages = built ? webPages(app, webDist, await loadServerRender(webDist)) : null;
+
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const acceptsHtml = /\btext\/html\b/.test(request.headers.accept ?? "");
     const isPage =
@@ -54,7 +59,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
         }),
       );
     }
-    if (!built) return reply.status(503).type("text/html").send(NOT_BUILT);
-    return reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding").sendFile("index.html");
-  });
+    if (!pages) return reply.status(503).type("text/html").send(NOT_BUILT);
+    return pages.send(request, reply);
+  };
+  // Pages are a route of their own (every more specific route, a built file's included, wins over
+  // it), so their answers are compressed as every route's are; other methods end in the handler below.
+  app.get("/*", { schema: { hide: true } }, answer);
+  app.setNotFoundHandler(answer);
 }

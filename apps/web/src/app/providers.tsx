@@ -3,9 +3,8 @@
 // the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
 // and behind the catalogue's Add to cart and Add to wishlist buttons.
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { CartItem } from "@trade-shop/contracts/cart";
-import { queryClient } from "./query-client";
 import {
   useAddItemsToCart,
   useAddToCart,
@@ -98,10 +97,10 @@ function ShopperLists({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   const theme = useTheme();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ShopperLists>{children}</ShopperLists>
       <Toasts
         // Errors and warnings appear top right; success toasts ask for bottom-center themselves (SPEC §7).

@@ -3,8 +3,17 @@
 // (route `lazy`), so a phone opening the shop fetches and parses no cart, checkout, account,
 // login or admin code it has not asked for (issue 14). The order history is guarded by a
 // loader, and unknown paths end on /not-found.
+//
+// The public pages (the catalogue and the content pages, marked `serverRendered`) are rendered by
+// the server from this same table for a visitor, and hydrated here (docs/decisions/0140).
 import type { ComponentType } from "react";
-import { createBrowserRouter, redirect, type RouteObject } from "react-router";
+import {
+  createBrowserRouter,
+  matchRoutes,
+  redirect,
+  type HydrationState,
+  type RouteObject,
+} from "react-router";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { ProductDetailPage } from "../features/catalogue/product-detail-page";
 import { ProductsPage } from "../features/catalogue/products-page";
@@ -17,13 +26,21 @@ import { RouteErrorPage } from "./pages/route-error-page";
 import { UnderConstructionPage } from "./pages/under-construction-page";
 import { requireRole, requireValidToken } from "./route-guards";
 
+/** What a route's `handle` says of it. */
+export interface RouteHandle {
+  /** A public page the server renders for a visitor, with its data (docs/decisions/0140). */
+  serverRendered?: true;
+}
+
 /**
  * A route that only redirects. Its spinner shows in the moment the target page's code is
  * still loading, e.g. /auth on its way to the lazy login page.
  */
-const redirectTo = (to: string): Pick<RouteObject, "loader" | "Component"> => ({
+const redirectTo = (to: string): Pick<RouteObject, "loader" | "Component" | "handle"> => ({
   loader: () => redirect(to),
   Component: PageLoading,
+  // The server answers such an address with the redirect itself.
+  handle: { serverRendered: true } satisfies RouteHandle,
 });
 
 /** A page whose code loads when it is first opened: `lazy(() => import("…"), "ExportName")`. */
@@ -35,6 +52,10 @@ function lazy<Name extends string>(
 }
 
 const loginPage = lazy(() => import("../features/identity/login-page"), "LoginPage");
+
+const serverRendered: Pick<RouteObject, "handle"> = {
+  handle: { serverRendered: true } satisfies RouteHandle,
+};
 
 const path = (route: string) => route.replace(/^\//, "");
 
@@ -51,8 +72,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...redirectTo(DEFAULT_LANDING) },
           { path: path(appRoutes.featured), ...redirectTo(`${appRoutes.products}?category=featured`) },
-          { path: path(appRoutes.products), Component: ProductsPage },
-          { path: `${path(appRoutes.products)}/:skuCode`, Component: ProductDetailPage },
+          { path: path(appRoutes.products), Component: ProductsPage, ...serverRendered },
+          { path: `${path(appRoutes.products)}/:skuCode`, Component: ProductDetailPage, ...serverRendered },
           {
             path: path(appRoutes.ordersHistory),
             loader: requireValidToken,
@@ -117,6 +138,7 @@ export const routes: RouteObject[] = [
           {
             path: path(appRoutes.contact),
             ...lazy(() => import("../features/content/contact-page"), "ContactPage"),
+            ...serverRendered,
           },
           {
             path: path(appRoutes.accessToInformation),
@@ -124,10 +146,12 @@ export const routes: RouteObject[] = [
               () => import("../features/content/access-to-information-page"),
               "AccessToInformationPage",
             ),
+            ...serverRendered,
           },
           {
             path: path(appRoutes.termsAndConditions),
             ...lazy(() => import("../features/content/terms-and-conditions-page"), "TermsAndConditionsPage"),
+            ...serverRendered,
           },
           {
             path: path(appRoutes.addresses),
@@ -156,7 +180,7 @@ export const routes: RouteObject[] = [
             // Recharts, the largest piece of the app, comes with it.
             ...lazy(() => import("../features/accounts/account-dashboard-page"), "AccountDashboardPage"),
           },
-          { path: path(appRoutes.underConstruction), Component: UnderConstructionPage },
+          { path: path(appRoutes.underConstruction), Component: UnderConstructionPage, ...serverRendered },
           // The No Images work list: staff edit there; NoImage holders see it (SPEC §6).
           {
             path: path(appRoutes.manage),
@@ -173,8 +197,12 @@ export const routes: RouteObject[] = [
             loader: requireRole("Staff", "Admin"),
             ...lazy(() => import("../features/backoffice/hand-offs-page"), "HandOffsPage"),
           },
-          { path: path(appRoutes.authorizationDenied), Component: AuthorizationDeniedPage },
-          { path: path(appRoutes.notFound), Component: NotFoundPage },
+          {
+            path: path(appRoutes.authorizationDenied),
+            Component: AuthorizationDeniedPage,
+            ...serverRendered,
+          },
+          { path: path(appRoutes.notFound), Component: NotFoundPage, ...serverRendered },
           // SPEC §2 "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.
           { path: ":returnUrl/:returnPath", ...loginPage },
           { path: "*", ...redirectTo(appRoutes.notFound) },
@@ -184,6 +212,28 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Before the router reads the history entry it starts on (see scroll-on-load).
-prepareScrollRestoration();
-export const router = createBrowserRouter(routes);
+/** The deepest route `pathname` matches, when it is a page the server renders for a visitor. */
+export function isServerRendered(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  const handle = matches?.at(-1)?.route.handle as RouteHandle | undefined;
+  return handle?.serverRendered === true;
+}
+
+/**
+ * The browser's router. A page the server rendered is hydrated with its routes' code already here:
+ * a lazily loaded page's code is fetched first, so the first render matches the server's HTML.
+ */
+export async function createAppRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  // Before the router reads the history entry it starts on (see scroll-on-load).
+  prepareScrollRestoration();
+  return createBrowserRouter(routes, { hydrationData });
+}

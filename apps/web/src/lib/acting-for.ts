@@ -32,7 +32,7 @@ function load(): ActingFor | null {
   }
 }
 
-const actingStore = createStore<ActingFor | null>(load());
+const actingStore = createStore<ActingFor | null>(load(), null);
 
 if (typeof window !== "undefined") {
   // Another tab chose or left an account: every tab of the shop orders for the same one.

@@ -186,10 +186,9 @@ async function send<R extends ApiRoute>(
 
 /**
  * `route`'s answer read from `response`, as every call reads it: problems, an unreadable or
- * unexpected body, success toasts. Also for a request sent before the app started (index.html's
- * first search, decision 132).
+ * unexpected body, success toasts.
  */
-export async function apiAnswer<R extends ApiRoute>(
+async function apiAnswer<R extends ApiRoute>(
   route: R,
   response: Response,
   options: AnswerOptions = {},
@@ -231,6 +230,12 @@ export function apiRequest<const R extends ApiRoute>(
 ): Promise<ResponseBody<R>> {
   return trackRequest(send(route, (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>));
 }
+
+/**
+ * How a page's data is asked for: `apiRequest` in the browser; on the server, which renders a
+ * visitor's public pages, the same routes answered in process (docs/decisions/0140).
+ */
+export type Ask = typeof apiRequest;
 
 /**
  * Fetches a file a route answers with (a statement or invoice PDF) with the same headers and

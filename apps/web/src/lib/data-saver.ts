@@ -6,6 +6,7 @@ import { createStore, useStore } from "./store";
 const KEY = "tradeshop.dataSaver";
 
 function browserAsksForLessData(): boolean {
+  if (typeof navigator === "undefined") return false;
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   return connection?.saveData === true;
 }
@@ -20,7 +21,7 @@ function initial(): boolean {
   return browserAsksForLessData();
 }
 
-const store = createStore<boolean>(initial());
+const store = createStore<boolean>(initial(), false);
 
 export function useDataSaver(): boolean {
   return useStore(store);

@@ -3,6 +3,7 @@
 // ends by itself when the token expires.
 import type { RoleName } from "@trade-shop/contracts/common";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/credentials";
+import { LOGIN_HINT_COOKIE } from "@trade-shop/contracts/http";
 import { forgetApiCopies } from "./offline/service-worker";
 import { createStore, useStore } from "./store";
 
@@ -58,11 +59,24 @@ function sessionFrom(token: string | null | undefined): Session | null {
   return claims && { token, claims };
 }
 
-const sessionStore = createStore<Session | null>(sessionFrom(storage()?.getItem(SESSION_KEY)));
+const sessionStore = createStore<Session | null>(sessionFrom(storage()?.getItem(SESSION_KEY)), null);
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Tells the server, with every page request, that this browser holds a login until `session`
+ * ends, so it sends the layout for the app to fill rather than a visitor's page (docs/decisions/0140).
+ */
+function hintLogin(session: Session | null): void {
+  if (typeof document === "undefined") return;
+  const seconds = session ? Math.max(0, Math.floor(session.claims.exp - Date.now() / 1000)) : 0;
+  document.cookie = session
+    ? `${LOGIN_HINT_COOKIE}=1; Path=/; Max-Age=${seconds}; SameSite=Lax`
+    : `${LOGIN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}
 
 function publish(session: Session | null): void {
   clearTimeout(expiryTimer);
+  hintLogin(session);
   if (session) {
     const msLeft = session.claims.exp * 1000 - Date.now();
     expiryTimer = setTimeout(

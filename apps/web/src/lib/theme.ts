@@ -14,7 +14,7 @@ function readSavedTheme(): Theme {
   }
 }
 
-const themeStore = createStore<Theme>(readSavedTheme());
+const themeStore = createStore<Theme>(readSavedTheme(), "light-theme");
 
 export function setTheme(theme: Theme): void {
   const root = document.documentElement;

@@ -42,8 +42,8 @@ const scrolledPercent = () => seen.percent;
 const isPastThreshold = () => seen.past;
 
 export function BackToTop() {
-  const percent = useSyncExternalStore(subscribe, scrolledPercent);
-  const visible = useSyncExternalStore(subscribe, isPastThreshold);
+  const percent = useSyncExternalStore(subscribe, scrolledPercent, () => 0);
+  const visible = useSyncExternalStore(subscribe, isPastThreshold, () => false);
 
   const backToTop = () => {
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;

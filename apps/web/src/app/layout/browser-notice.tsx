@@ -2,6 +2,7 @@
 // the header, says what may go wrong and what to use instead, and stays away once dismissed.
 import { useState } from "react";
 import { TriangleAlert, X } from "lucide-react";
+import { useBrowserValue } from "../../lib/browser-value";
 import { FLAGGED_BROWSER_NAMES, flaggedBrowser } from "./browser-support";
 
 const DISMISSED_KEY = "tradeshop.browserNoticeDismissed";
@@ -15,8 +16,8 @@ function wasDismissed(): boolean {
 }
 
 export function BrowserNotice() {
-  const [browser] = useState(() => flaggedBrowser(navigator.userAgent));
-  const [dismissed, setDismissed] = useState(wasDismissed);
+  const browser = useBrowserValue(() => (wasDismissed() ? null : flaggedBrowser(navigator.userAgent)), null);
+  const [dismissed, setDismissed] = useState(false);
   if (!browser || dismissed) return null;
 
   const dismiss = () => {

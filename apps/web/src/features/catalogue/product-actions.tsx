@@ -93,5 +93,6 @@ const NOWHERE = new ShopperStanding();
 /** The product's packs in the cart, place on the wishlist and busy flag; its reader re-renders only when these change. */
 export function useProductStanding(skuCode: string): ProductStanding {
   const standing = useContext(ProductActionsContext)?.standing ?? NOWHERE;
-  return useSyncExternalStore(standing.subscribe, () => standing.of(skuCode));
+  const read = () => standing.of(skuCode);
+  return useSyncExternalStore(standing.subscribe, read, read);
 }

@@ -14,7 +14,7 @@ function stored(): ProductView {
   }
 }
 
-const viewStore = createStore<ProductView>(stored());
+const viewStore = createStore<ProductView>(stored(), "cards");
 
 export function useProductView(): ProductView {
   return useStore(viewStore);

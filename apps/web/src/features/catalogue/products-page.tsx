@@ -37,7 +37,8 @@ const NoResults = lazy(() =>
 /** Tailwind's lg, where the filters sidebar shows. */
 const WIDE_SCREEN = "(min-width: 64rem)";
 
-function pageTitle(view: ProductsView): string {
+/** The list's heading and its tab's title. */
+export function pageTitle(view: ProductsView): string {
   const { searchText, category } = view.route;
   if (searchText) return `Results for “${searchText}”`;
   if (category === undefined || category === "home") return "All products";

@@ -48,7 +48,7 @@ function load(): Stored | null {
   }
 }
 
-const pendingStore = createStore<Stored | null>(load());
+const pendingStore = createStore<Stored | null>(load(), null);
 
 function save(next: Stored | null): void {
   pendingStore.set(next);

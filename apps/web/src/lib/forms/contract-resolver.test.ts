@@ -22,7 +22,11 @@ describe("contractResolver", () => {
   });
 
   it("checks what toPayload makes of the form, e.g. with a value from the URL", async () => {
-    const resolver = contractResolver(PasswordReset, (form: { password: string }) => ({ ...form, hash: "abc" }), { debounceMs: 0 });
+    const resolver = contractResolver(
+      PasswordReset,
+      (form: { password: string }) => ({ ...form, hash: "abc" }),
+      { debounceMs: 0 },
+    );
     const result = await resolver({ password: "Long-enough-1" }, undefined, options);
     expect(result).toEqual({ values: { hash: "abc", password: "Long-enough-1" }, errors: {} });
   });
@@ -39,7 +43,10 @@ describe("contractResolver", () => {
       password: { type: "too_small", message: "Enter your password" },
     });
     const onlyExtra = await resolver({ username: "root", password: "x" }, undefined, options);
-    expect(onlyExtra).toEqual({ values: {}, errors: { username: { type: "custom", message: "Not this one" } } });
+    expect(onlyExtra).toEqual({
+      values: {},
+      errors: { username: { type: "custom", message: "Not this one" } },
+    });
   });
 
   describe("while typing", () => {

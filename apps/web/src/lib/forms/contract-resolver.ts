@@ -8,7 +8,9 @@ import type { z } from "zod";
 export const FORM_DEBOUNCE_MS = 100;
 
 /** The first message per top-level field; the shop's forms are flat (a checkbox group is one field). */
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, { type: string; message: string }> {
+export function issuesToFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+): Record<string, { type: string; message: string }> {
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : "root";
@@ -26,7 +28,10 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): Record
 export function contractResolver<TForm extends FieldValues, TPayload>(
   schema: z.ZodType<TPayload>,
   toPayload: (form: TForm) => unknown = (form) => form,
-  { debounceMs = FORM_DEBOUNCE_MS, alsoCheck }: { debounceMs?: number; alsoCheck?: (form: TForm) => Partial<Record<string, string>> } = {},
+  {
+    debounceMs = FORM_DEBOUNCE_MS,
+    alsoCheck,
+  }: { debounceMs?: number; alsoCheck?: (form: TForm) => Partial<Record<string, string>> } = {},
 ): Resolver<TForm, unknown, TPayload> {
   type Result = Awaited<ReturnType<Resolver<TForm, unknown, TPayload>>>;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,7 +44,8 @@ export function contractResolver<TForm extends FieldValues, TPayload>(
         .filter(([, message]) => message)
         .map(([field, message]) => [field, { type: "custom", message }]),
     );
-    if (result.success && Object.keys(extra).length === 0) return { values: result.data, errors: {} } as Result;
+    if (result.success && Object.keys(extra).length === 0)
+      return { values: result.data, errors: {} } as Result;
     const errors = { ...extra, ...(result.success ? {} : issuesToFieldErrors(result.error.issues)) };
     return { values: {}, errors: errors as FieldErrors<TForm> } as Result;
   };

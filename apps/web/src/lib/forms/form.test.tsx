@@ -56,7 +56,9 @@ describe("Form", () => {
   it("hands onSubmit the payload as the contract parses it, busy until it is done", async () => {
     const user = userEvent.setup();
     let finish = () => {};
-    const onSubmit = vi.fn((_payload: OtpDetailsRequest) => new Promise<void>((resolve) => (finish = resolve)));
+    const onSubmit = vi.fn(
+      (_payload: OtpDetailsRequest) => new Promise<void>((resolve) => (finish = resolve)),
+    );
     const { account, email, submit } = renderForm(onSubmit);
     await user.type(account, "CUS0003");
     await user.type(email, "  newshop@demo.shop ");

@@ -119,7 +119,11 @@ export function Form<TForm extends FieldValues, TPayload>({
       const unplaced = showProblemOnForm(error, form.setError, problemFields ?? sameNames(defaultValues));
       const message = (error as Error).message;
       setFailure(
-        failureShows === "always" ? message : failureShows === "unplaced-or-message" ? (unplaced ?? message) : unplaced,
+        failureShows === "always"
+          ? message
+          : failureShows === "unplaced-or-message"
+            ? (unplaced ?? message)
+            : unplaced,
       );
     }
   });

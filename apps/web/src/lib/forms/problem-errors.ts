@@ -37,6 +37,8 @@ export function showProblemOnForm<T extends FieldValues>(
 export function problemText(error: ApiError): string {
   const lockedUntil = error.problem?.lockoutExpiryDate;
   const detail =
-    typeof lockedUntil === "string" ? `Try again after ${formatDateTime(lockedUntil)}.` : error.problem?.detail;
+    typeof lockedUntil === "string"
+      ? `Try again after ${formatDateTime(lockedUntil)}.`
+      : error.problem?.detail;
   return detail && detail !== error.message ? `${error.message} ${detail}` : error.message;
 }

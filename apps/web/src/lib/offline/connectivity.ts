@@ -7,7 +7,7 @@ import { OFFLINE_COPY_HEADER } from "./offline-rules";
 const browserOnline = () => (typeof navigator === "undefined" ? true : navigator.onLine);
 
 /** What the browser says (its online and offline events), and whether the server was just not reached. */
-const browserStore = createStore<boolean>(browserOnline());
+const browserStore = createStore<boolean>(browserOnline(), true);
 const unreachableStore = createStore<boolean>(false);
 /** Epoch ms of the oldest offline copy shown since the network last answered; null when none. */
 const copiesAsOfStore = createStore<number | null>(null);

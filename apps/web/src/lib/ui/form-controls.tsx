@@ -102,12 +102,7 @@ export function TextField({
       ids={ids}
       className={className}
     >
-      <input
-        {...ids.control}
-        {...input}
-        {...registration}
-        className={inputClass(Boolean(error))}
-      />
+      <input {...ids.control} {...input} {...registration} className={inputClass(Boolean(error))} />
     </LabelledField>
   );
 }

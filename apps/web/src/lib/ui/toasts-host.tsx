@@ -10,7 +10,7 @@ const Toaster = lazy(() => loadToasts().then((sonner) => ({ default: sonner.Toas
 const FIRST_INTERACTION = ["pointerdown", "keydown"] as const;
 
 export function Toasts(props: ToasterProps) {
-  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get);
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, () => false);
   useEffect(() => {
     if (wanted) return;
     const load = () => void loadToasts();
