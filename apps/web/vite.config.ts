@@ -1,8 +1,9 @@
 // Vite build and dev server for the shop front end. In development the API, product images
 // and the demo mailbox come from the Node server on port 3000, so the browser sees one origin.
 // React 19 everywhere (decision 140): the official React plugin gives development Fast Refresh.
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 
@@ -20,8 +21,38 @@ const productionBuilds = [
   },
 ];
 
+/**
+ * zod's schemas carry the code that turns them into JSON Schema (for the server's OpenAPI
+ * document), about 17 KB of the browser's first download that the browser never runs. In the
+ * browser's build those two modules are empty stand-ins: parsing is untouched, and a schema's
+ * toJSONSchema() there says it is not available.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const classicSchemas = /zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+  const processorsFile = fileURLToPath(import.meta.resolve("zod/v4/core").replace(/index\.js$/, "json-schema-processors.js"));
+  const processorNames = [...readFileSync(processorsFile, "utf8").matchAll(/^export (?:function|const) (\w+)/gm)].map(
+    ([, name]) => name,
+  );
+  const unavailable = `() => { throw new Error("JSON Schema is not built in the browser"); }`;
+  const stubs: Record<string, string> = {
+    "../core/json-schema-processors.js": processorNames.map((name) => `export const ${name} = () => ({});`).join("\n"),
+    "../core/to-json-schema.js": `export const createToJSONSchemaMethod = () => ${unavailable};\nexport const createStandardJSONSchemaMethod = () => ${unavailable};`,
+  };
+  return {
+    name: "zod-without-json-schema",
+    enforce: "pre",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    resolveId(source, importer) {
+      if (importer && classicSchemas.test(importer) && source in stubs) return `\0zod-stub:${source}`;
+    },
+    load(id) {
+      if (id.startsWith("\0zod-stub:")) return stubs[id.slice("\0zod-stub:".length)];
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
   resolve: { alias: command === "build" ? productionBuilds : [] },
   // The server's render (src/entry-server.tsx, built into dist/ssr/ by `vite build --ssr`) carries
   // its libraries inside it, React's production build among them, whatever NODE_ENV the shop's

@@ -37,5 +37,35 @@ export async function openPage(
   });
   const page = await context.newPage();
   watchPageErrors(page);
+  waitForTheAppOnLoad(page);
   return page;
+}
+
+/**
+ * A page of the shop arrives rendered by the server (docs/decisions/0140): it shows before its
+ * code has run, and a click then does nothing. Every load of `page` (goto, reload, Back, Forward)
+ * resolves once the app answers (data-app="ready" on <html>), as a user's tap would be answered;
+ * a load that is not the app (a PDF, an API answer) resolves at once.
+ */
+function waitForTheAppOnLoad(page: Page): void {
+  const ready = () =>
+    page
+      .waitForFunction(
+        () => !document.getElementById("root") || document.documentElement.dataset.app === "ready",
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      )
+      .catch(() => undefined); // not a page that can be read (a download): the test's own checks say what is wrong
+  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+    const load = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        await ready();
+        return response;
+      },
+    });
+  }
 }

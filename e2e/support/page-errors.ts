@@ -55,6 +55,9 @@ export function watchPageErrors(page: Page): void {
     const { url } = message.location();
     const status = Number(FAILED_LOAD.exec(message.text())?.[1]);
     if (status && declared(page, status, url)) return;
+    // A page the server answers with 404 (the not-found page, an unknown product): its status is
+    // what it says, not a failure of the page.
+    if (status === 404 && url === page.url()) return;
     if (offline.has(page) && NETWORK_FAILURE.test(message.text())) return;
     unexpected.push(`console error on ${page.url()}: ${message.text()}${url ? ` (${url})` : ""}`);
   });

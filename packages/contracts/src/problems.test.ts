@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PROBLEMS, PROBLEM_CODES, ProblemCode, problemType, statusOf } from "./problems";
+import { PROBLEM_CODES, ProblemCode, problemType, statusOf } from "./problems";
+import { PROBLEM_TEXTS } from "./problem-texts";
 
 describe("problem codes", () => {
   it("give every code a status the API uses and its own type URI", () => {
@@ -7,7 +8,7 @@ describe("problem codes", () => {
     for (const code of PROBLEM_CODES) {
       expect(statuses.has(statusOf(code)), code).toBe(true);
       expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
-      expect(PROBLEMS[code].about.length).toBeGreaterThan(20);
+      expect(PROBLEM_TEXTS[code].length).toBeGreaterThan(20);
       expect(problemType(code)).toBe(`/problems/${code}`);
     }
   });

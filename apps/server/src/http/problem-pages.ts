@@ -1,7 +1,8 @@
 // The pages the `type` of every problem answer points at (/problems/<code>): what the code
 // means, its HTTP status, and what a caller can do. Plain HTML, the same for everyone.
 import type { FastifyInstance } from "fastify";
-import { PROBLEMS, PROBLEM_CODES, ProblemCode, problemType } from "@trade-shop/contracts/problems";
+import { PROBLEM_CODES, ProblemCode, problemType, statusOf } from "@trade-shop/contracts/problems";
+import { PROBLEM_TEXTS } from "@trade-shop/contracts/problem-texts";
 import { problem, sendProblem } from "./problem-details";
 
 const escape = (text: string) =>
@@ -17,7 +18,7 @@ export function registerProblemPages(app: FastifyInstance) {
   app.get("/problems", { schema: { hide: true } }, async (_request, reply) => {
     const rows = PROBLEM_CODES.map(
       (code) =>
-        `<tr><td><a href="${problemType(code)}"><code>${code}</code></a></td><td>${PROBLEMS[code].status}</td><td>${escape(PROBLEMS[code].about)}</td></tr>`,
+        `<tr><td><a href="${problemType(code)}"><code>${code}</code></a></td><td>${statusOf(code)}</td><td>${escape(PROBLEM_TEXTS[code])}</td></tr>`,
     ).join("");
     return reply
       .type("text/html; charset=utf-8")
@@ -46,7 +47,7 @@ export function registerProblemPages(app: FastifyInstance) {
         .send(
           page(
             code,
-            `<h1><code>${code}</code></h1><p>HTTP status ${PROBLEMS[code].status}.</p><p>${escape(PROBLEMS[code].about)}</p><p><a href="/problems">All problem codes</a></p>`,
+            `<h1><code>${code}</code></h1><p>HTTP status ${statusOf(code)}.</p><p>${escape(PROBLEM_TEXTS[code])}</p><p><a href="/problems">All problem codes</a></p>`,
           ),
         );
     },

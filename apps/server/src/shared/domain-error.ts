@@ -1,7 +1,7 @@
 // The one error type services throw. Its code (packages/contracts/src/problems.ts) says what
 // went wrong in the shop's terms and decides the HTTP status; only http/problem-details.ts
 // turns it into an answer.
-import { PROBLEMS, type ProblemCode } from "@trade-shop/contracts/problems";
+import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -24,7 +24,7 @@ export class DomainError extends Error {
   }
 
   get status(): number {
-    return PROBLEMS[this.code].status;
+    return statusOf(this.code);
   }
 }
 

@@ -1,29 +1,34 @@
 // App-wide providers: server state (TanStack Query), toasts (sonner, following the theme, loaded
-// when first needed), and
-// the shopper's cart and wishlist: loaded while a customer is logged in, forgotten on logout,
-// and behind the catalogue's Add to cart and Add to wishlist buttons.
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import type { CartItem } from "@trade-shop/contracts/cart";
+// when first needed), and the commands behind the catalogue's Add to cart and Add to wishlist
+// buttons. A login's cart, wishlist and real-time stream come with the login (shopper-session.tsx,
+// its code loaded then), which hands the commands over; a click before they are here waits for them.
 import {
-  useAddItemsToCart,
-  useAddToCart,
-  useCart,
-  useCartSession,
-  useSetCartQuantity,
-  announceAddedItems,
-} from "../lib/cart/cart-queries";
-import { addCommandFor } from "../lib/cart/cart-commands";
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import {
   ProductActionsProvider,
   ShopperStanding,
   type ProductActions,
 } from "../features/catalogue/product-actions";
-import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
-import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
 import { ERROR_TOAST_MS } from "../lib/api-client";
+import { useSession } from "../lib/session";
 import { useTheme } from "../lib/theme";
 import { Toasts } from "../lib/ui/toasts-host";
+
+/** Loads a login's session parts; the app's start calls it at once for a browser that holds a login. */
+export const loadShopperSession = () => import("./shopper-session");
+const ShopperSession = lazy(() =>
+  loadShopperSession().then((module) => ({ default: module.ShopperSession })),
+);
 
 /**
  * sonner's rich colours fall short of WCAG AA (its success green on its mint is 4.25:1), so the
@@ -47,61 +52,49 @@ function toastColours(dark: boolean): CSSProperties {
   } as CSSProperties;
 }
 
-function ShopperLists({ children }: { children: ReactNode }) {
-  useCartSession();
-  useWishlistSession();
-  useRealtimeUpdates();
-  const { mutate: addToCart } = useAddToCart();
-  const { mutate: addToWishlist } = useAddToWishlist();
-  const { mutate: setQuantity } = useSetCartQuantity();
-  const { mutateAsync: addItems } = useAddItemsToCart();
-  const { cart, isCommandPending: cartBusy } = useCart();
-  const { wishlist } = useWishlist();
-  // The commands read the cart's lines when they run, so they stay the same object as it changes.
-  const cartLines = useRef(new Map<string, CartItem>());
-  const actions = useMemo<ProductActions>(
-    () => ({
-      addToCart: (product, quantity) => addToCart({ ...addCommandFor(product, quantity), product }),
-      addToWishlist: (product, quantity) => addToWishlist(addCommandFor(product, quantity)),
-      addManyToCart: async (lines) => {
-        try {
-          announceAddedItems(
-            await addItems({ items: lines.map((l) => addCommandFor(l.product, l.quantity)) }),
-          );
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      setCartQuantity: (skuCode, quantity) => {
-        const line = cartLines.current.get(skuCode);
-        if (line) setQuantity({ line, quantity });
-      },
-    }),
-    [addToCart, addToWishlist, addItems, setQuantity],
-  );
-  // What each product's controls show is told to them through the store, not by a new context value.
-  const [standing] = useState(() => new ShopperStanding());
-  useLayoutEffect(() => {
-    cartLines.current = new Map(cart?.cartItems.map((line) => [line.productId, line]));
-    standing.update(
-      cartLines.current,
-      new Set(wishlist?.wishlistItems.map((line) => line.productId)),
-      cartBusy,
-    );
-  }, [standing, cart, wishlist, cartBusy]);
-  return (
-    <ProductActionsProvider actions={actions} standing={standing}>
-      {children}
-    </ProductActionsProvider>
-  );
+/** Commands that run as soon as the login's own are here: the same object for the app's whole life. */
+function useLoginCommands() {
+  const own = useRef<ProductActions | null>(null);
+  const waiting = useRef<((commands: ProductActions) => void)[]>([]);
+  const commands = useMemo<ProductActions>(() => {
+    const run = (use: (commands: ProductActions) => void) => {
+      if (own.current) use(own.current);
+      else waiting.current.push(use);
+    };
+    return {
+      addToCart: (product, quantity) => run((c) => c.addToCart(product, quantity)),
+      addToWishlist: (product, quantity) => run((c) => c.addToWishlist(product, quantity)),
+      addManyToCart: (lines) => new Promise((done) => run((c) => void c.addManyToCart(lines).then(done))),
+      setCartQuantity: (skuCode, quantity) => run((c) => c.setCartQuantity(skuCode, quantity)),
+    };
+  }, []);
+  const take = useCallback((next: ProductActions | null) => {
+    own.current = next;
+    if (next) for (const use of waiting.current.splice(0)) use(next);
+  }, []);
+  return { commands, take };
 }
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   const theme = useTheme();
+  const session = useSession();
+  const { commands, take } = useLoginCommands();
+  // What each product's controls show of the cart and wishlist is told to them through this store.
+  const [standing] = useState(() => new ShopperStanding());
+  // The page answers from here on: hydrated, or rendered in the browser (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
   return (
     <QueryClientProvider client={client}>
-      <ShopperLists>{children}</ShopperLists>
+      <ProductActionsProvider actions={session ? commands : null} standing={standing}>
+        {children}
+      </ProductActionsProvider>
+      {session && (
+        <Suspense fallback={null}>
+          <ShopperSession standing={standing} onCommands={take} />
+        </Suspense>
+      )}
       <Toasts
         // Errors and warnings appear top right; success toasts ask for bottom-center themselves (SPEC §7).
         position="top-right"

@@ -1,5 +1,6 @@
-// Every route of SPEC §2. Only the catalogue (the product list and a product's page) and the
-// shell's own pages are in the first download; every other page loads its code on first use
+// Every route of SPEC §2. Only the product list and the shell's own pages are in the first
+// download (a product's page comes with the first product opened, or before a product page
+// the server rendered is hydrated); every other page loads its code on first use
 // (route `lazy`), so a phone opening the shop fetches and parses no cart, checkout, account,
 // login or admin code it has not asked for (issue 14). The order history is guarded by a
 // loader, and unknown paths end on /not-found.
@@ -15,7 +16,6 @@ import {
   type RouteObject,
 } from "react-router";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { ProductDetailPage } from "../features/catalogue/product-detail-page";
 import { ProductsPage } from "../features/catalogue/products-page";
 import { RootLayout } from "./layout/root-layout";
 import { prepareScrollRestoration } from "./layout/scroll-on-load";
@@ -73,7 +73,11 @@ export const routes: RouteObject[] = [
           { index: true, ...redirectTo(DEFAULT_LANDING) },
           { path: path(appRoutes.featured), ...redirectTo(`${appRoutes.products}?category=featured`) },
           { path: path(appRoutes.products), Component: ProductsPage, ...serverRendered },
-          { path: `${path(appRoutes.products)}/:skuCode`, Component: ProductDetailPage, ...serverRendered },
+          {
+            path: `${path(appRoutes.products)}/:skuCode`,
+            ...lazy(() => import("../features/catalogue/product-detail-page"), "ProductDetailPage"),
+            ...serverRendered,
+          },
           {
             path: path(appRoutes.ordersHistory),
             loader: requireValidToken,

@@ -2,9 +2,10 @@
 // screen is what this phone kept, with the age of its prices, and how many cart changes wait to
 // be sent. It goes as soon as the server answers again.
 import { WifiOff } from "lucide-react";
-import { useCart } from "../../lib/cart/cart-queries";
+import { usePendingChanges } from "../../lib/cart/offline-cart";
 import { formatDateTime } from "../../lib/format";
 import { useOnline, usePricesAsOf } from "../../lib/offline/connectivity";
+import { useShopper } from "../../lib/shopper";
 
 export function offlineNoticeText(asOf: number | null): string {
   return asOf === null
@@ -19,7 +20,7 @@ export function waitingChangesText(count: number): string {
 export function OfflineNotice() {
   const online = useOnline();
   const asOf = usePricesAsOf();
-  const { pending } = useCart();
+  const pending = usePendingChanges(useShopper());
   if (online && asOf === null) return null;
   return (
     <div role="status" className="border-b border-line bg-surface-2 px-4 py-2 text-sm sm:px-6 lg:px-8">

@@ -1,10 +1,12 @@
 // The page frame around every route: skip link, browser notice, header (with the progress bar),
 // breadcrumb, main content, footer and back-to-top, plus scroll restoration between pages.
+import { Suspense } from "react";
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
+import { useShopper } from "../../lib/shopper";
+import { preloadable } from "../../lib/ui/preloadable";
 import { BackToTop } from "./back-to-top";
 import { Breadcrumb } from "./breadcrumb";
-import { LicenceNotice } from "../../lib/account/licence-notice";
 import { BrowserNotice } from "./browser-notice";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -12,8 +14,14 @@ import { OfflineNotice } from "./offline-notice";
 import { UpdatePrompt } from "./app-updates";
 import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
+/** A customer's liquor licence reminder: its code comes with the login. */
+export const licenceNotice = preloadable(() =>
+  import("../../lib/account/licence-notice").then((module) => module.LicenceNotice),
+);
+
 export function RootLayout() {
   const session = useSession();
+  const shopper = useShopper();
   const { pathname } = useLocation();
 
   // SPEC §2: image paths are for logged-in users only. Only the path counts, so a search for
@@ -43,7 +51,11 @@ export function RootLayout() {
         className="mx-auto w-full max-w-7xl flex-1 px-4 pb-16 outline-none sm:px-6 lg:px-8"
       >
         <div className="-mx-4 sm:-mx-6 lg:-mx-8">
-          <LicenceNotice />
+          {shopper !== null && (
+            <Suspense fallback={null}>
+              <licenceNotice.Component />
+            </Suspense>
+          )}
         </div>
         <Breadcrumb />
         <Outlet />

@@ -31,6 +31,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
     <form
       ref={form}
       role="search"
+      // Without scripts (or before they run) the browser sends the search itself.
+      action={appRoutes.products}
+      method="get"
       // Remounting on a new search keeps the box in step with the URL, including Back and Forward.
       key={current}
       className={`relative flex ${className}`}

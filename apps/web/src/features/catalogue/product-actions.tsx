@@ -72,7 +72,8 @@ export class ShopperStanding {
 }
 
 interface Provided {
-  actions: ProductActions;
+  /** Null for a visitor, who orders nothing. */
+  actions: ProductActions | null;
   standing: ShopperStanding;
 }
 

@@ -11,11 +11,11 @@ import { FacetSidebar } from "./components/facet-sidebar";
 import { LoadFailed } from "../../lib/ui/load-failed";
 import { Pagination } from "./components/pagination";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
-import { ProductListView } from "./components/product-list-view";
 import { ResultsToolbar } from "./components/results-toolbar";
 import { useProductView } from "./product-view";
 import { formatCount } from "../../lib/products/product-labels";
 import { useMediaQuery } from "../../lib/ui/use-media-query";
+import { preloadable } from "../../lib/ui/preloadable";
 import {
   clearFiltersHref,
   isPseudoCategory,
@@ -29,6 +29,13 @@ import {
 /** Loaded when needed, not with the list: the phone's filter sheet when first opened, and the way on from no results. */
 const FiltersDrawer = lazy(() =>
   import("./components/filters-drawer").then((module) => ({ default: module.FiltersDrawer })),
+);
+/**
+ * The compact list a buyer types quantities into, when chosen instead of the cards (the app's
+ * start asks for it at once for a login).
+ */
+export const productListView = preloadable(() =>
+  import("./components/product-list-view").then((module) => module.ProductListView),
 );
 const NoResults = lazy(() =>
   import("./components/no-results").then((module) => ({ default: module.NoResults })),
@@ -122,19 +129,20 @@ export function ProductsPage() {
     <FacetSidebar view={view} params={params} result={result} onNavigate={onNavigate} />
   );
 
+  const loading = (
+    <div
+      role="status"
+      aria-label="Loading products"
+      className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3"
+    >
+      {Array.from({ length: Math.min(view.pageSize, 12) }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
   let content;
   if (search.isPending) {
-    content = (
-      <div
-        role="status"
-        aria-label="Loading products"
-        className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3"
-      >
-        {Array.from({ length: Math.min(view.pageSize, 12) }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
-    );
+    content = loading;
   } else if (search.isError) {
     content = (
       <LoadFailed
@@ -160,7 +168,9 @@ export function ProductsPage() {
       <>
         {layout === "list" ? (
           <div aria-busy={loadingNext} className={`transition-opacity ${loadingNext ? "opacity-60" : ""}`}>
-            <ProductListView products={search.data.skuResults} />
+            <Suspense fallback={loading}>
+              <productListView.Component products={search.data.skuResults} />
+            </Suspense>
           </div>
         ) : (
           <ul

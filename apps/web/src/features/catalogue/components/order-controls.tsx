@@ -1,36 +1,16 @@
-// How a product is ordered from a card or its page: a quantity of packs (whole, 1 to 9 999)
-// with Add to cart and Add to wishlist; visitors are offered "Log in to order" instead, which
-// brings them back here afterwards. An account without a liquor licence in force sees, on a liquor
-// product, why (no licence, or when it expired) in place of the controls (the server
-// refuses it on every path anyway).
-import { memo, useId } from "react";
+// How a product is ordered from a card or its page: visitors are offered "Log in to order",
+// which brings them back here afterwards; a login gets the quantity, Add to cart and Add to
+// wishlist (login-order-controls.tsx, whose code comes with the login, not in a visitor's first
+// download).
+import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
-import { Heart, LogIn, Minus, Plus, ShieldAlert, ShoppingCart, Store } from "lucide-react";
-import type { Product } from "@trade-shop/contracts/catalogue";
-import { MAX_QUANTITY } from "@trade-shop/contracts/common";
+import { LogIn, Store } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useLiquorBlock } from "../../../lib/account/liquor-standing";
 import { buttonClass } from "../../../lib/ui/button-styles";
-import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
 import { hasRole, useSession, type Session } from "../../../lib/session";
 import { useShopper } from "../../../lib/shopper";
-import { useProductActions, useProductStanding } from "../product-actions";
-import { formatCount, parseQuantity } from "../../../lib/products/product-labels";
-import { InCartStepper } from "./in-cart-stepper";
-
-interface OrderControlsProps {
-  product: Product;
-  /** The quantity as typed; the owner keeps it so the price block can follow it. */
-  quantityText: string;
-  onQuantityChange: (text: string) => void;
-}
-
-const NOT_YET = "Ordering online opens soon";
-/** Its colour is given by the use: two text colours in one class list go by the stylesheet's order, not the list's. */
-const iconButton =
-  "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-const stepButton =
-  "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
+import { preloadable } from "../../../lib/ui/preloadable";
+import type { OrderControlsProps } from "./login-order-controls";
 
 /** A visitor's way to order: log in, and come back to this page afterwards. */
 export function LogInToOrder({ className = "" }: { className?: string }) {
@@ -60,170 +40,21 @@ export function ChooseAccountToOrder({ className = "" }: { className?: string })
 export const repWithoutAccount = (session: Session | null, shopper: string | null) =>
   shopper === null && hasRole(session, "Rep");
 
-export function OrderControls({ product, quantityText, onQuantityChange }: OrderControlsProps) {
+/** A login's controls: their code comes with the login (the app's start asks for it at once). */
+export const loginOrderControls = preloadable(() =>
+  import("./login-order-controls").then((module) => module.LoginOrderControls),
+);
+
+export function OrderControls(props: OrderControlsProps) {
   const session = useSession();
-  const liquorBlock = useLiquorBlock();
   const shopper = useShopper();
-  const customer = shopper !== null;
 
   if (!session) return <LogInToOrder className="w-full" />;
   if (repWithoutAccount(session, shopper)) return <ChooseAccountToOrder className="w-full" />;
-
-  // Only once the account is known not to hold a licence in force: staff and loading accounts keep the controls.
-  if (product.isLiquor && liquorBlock) {
-    return (
-      <p className="flex min-h-11 w-full items-center justify-center gap-2 rounded-lg border-2 border-line bg-surface-2 px-3 text-center text-sm font-semibold">
-        <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
-        {liquorBlock}
-      </p>
-    );
-  }
-
   return (
-    <Controls
-      product={product}
-      quantityText={quantityText}
-      onQuantityChange={onQuantityChange}
-      customer={customer}
-    />
+    // Until the code is here, a box of the controls' height, so the card does not move when they come.
+    <Suspense fallback={<div aria-hidden="true" className="min-h-[4.25rem] w-full" />}>
+      <loginOrderControls.Component {...props} customer={shopper !== null} />
+    </Suspense>
   );
 }
-
-/**
- * The quantity, Add to cart, the wishlist and order-list buttons, or the in-cart stepper once the
- * cart has the product. Memoised: the account's details arriving re-render every card's
- * OrderControls once, and this part only when its own product, quantity or standing changes.
- */
-const Controls = memo(function Controls({
-  product,
-  quantityText,
-  onQuantityChange,
-  customer,
-}: OrderControlsProps & { customer: boolean }) {
-  const actions = useProductActions();
-  const { inCart: packsInCart, inWishlist: saved } = useProductStanding(product.skuCode);
-  const id = useId();
-  const parsed = parseQuantity(quantityText);
-  const quantity = parsed.ok ? parsed.quantity : null;
-  const step = (by: number) =>
-    onQuantityChange(String(Math.min(MAX_QUANTITY, Math.max(1, (quantity ?? 0) + by))));
-  const outOfStock = product.stockOnHand <= 0;
-  const cartUnavailable = !actions || outOfStock || quantity === null;
-  const wishlistUnavailable = !actions || quantity === null;
-  const errorId = `${id}-error`;
-  const notYetId = `${id}-not-yet`;
-
-  const wishlistButton = (
-    <button
-      type="button"
-      className={`${iconButton} ${saved ? "text-danger" : "text-fg"}`}
-      aria-label={saved ? "In wishlist" : "Add to wishlist"}
-      aria-disabled={wishlistUnavailable || saved}
-      aria-describedby={actions ? undefined : notYetId}
-      title={actions ? (saved ? "In wishlist" : "Add to wishlist") : NOT_YET}
-      onClick={() => {
-        if (actions && quantity !== null && !saved) actions.addToWishlist(product, quantity);
-      }}
-    >
-      <Heart aria-hidden="true" className="size-5" fill={saved ? "currentColor" : "none"} />
-    </button>
-  );
-  // Order lists belong to customer accounts; the packs are those in the cart, or those typed.
-  const listPacks = packsInCart > 0 ? packsInCart : quantity;
-  const listButton = customer && (
-    <AddToOrderList
-      variant="icon"
-      disabled={listPacks === null}
-      lines={() => (listPacks === null ? [] : [{ skuCode: product.skuCode, quantity: listPacks }])}
-      what={`${product.skuDescription}, ${formatCount(listPacks ?? 0)} ${listPacks === 1 ? "pack" : "packs"}`}
-    />
-  );
-
-  // Already in the cart: the packs there, changed in place (issue 18); − at one takes it out.
-  if (actions && packsInCart > 0) {
-    return (
-      <div className="flex flex-wrap items-end gap-2">
-        <InCartStepper product={product} actions={actions} />
-        <div className="flex flex-1 gap-2">
-          <Link to={appRoutes.cart} className={`${buttonClass("secondary")} flex-1 whitespace-nowrap`}>
-            <ShoppingCart aria-hidden="true" className="size-4" />
-            View cart
-          </Link>
-          {wishlistButton}
-          {listButton}
-        </div>
-      </div>
-    );
-  }
-
-  return (
-    <div className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col">
-        <label htmlFor={`${id}-quantity`} className="text-xs font-semibold text-muted">
-          Quantity (packs)
-        </label>
-        <div className="flex items-center rounded-lg border border-line bg-surface">
-          <button
-            type="button"
-            className={`${stepButton} rounded-l-lg`}
-            aria-label="One pack fewer"
-            // aria-disabled, not disabled: the button stays in the keyboard's path (step() clamps).
-            aria-disabled={quantity !== null && quantity <= 1}
-            onClick={() => step(-1)}
-          >
-            <Minus aria-hidden="true" className="size-4" />
-          </button>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            step={1}
-            value={quantityText}
-            onChange={(event) => onQuantityChange(event.target.value)}
-            aria-invalid={!parsed.ok}
-            aria-describedby={parsed.ok ? undefined : errorId}
-            className="min-h-11 w-16 border-x border-line bg-surface text-center text-base tabular-nums text-fg [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
-          />
-          <button
-            type="button"
-            className={`${stepButton} rounded-r-lg`}
-            aria-label="One pack more"
-            aria-disabled={quantity !== null && quantity >= MAX_QUANTITY}
-            onClick={() => step(1)}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      </div>
-      <div className="flex flex-1 gap-2">
-        <button
-          type="button"
-          className={`${buttonClass()} flex-1 whitespace-nowrap aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-          aria-disabled={cartUnavailable}
-          aria-describedby={actions ? undefined : notYetId}
-          title={actions ? undefined : NOT_YET}
-          onClick={() => {
-            if (actions && !outOfStock && quantity !== null) actions.addToCart(product, quantity);
-          }}
-        >
-          <ShoppingCart aria-hidden="true" className="size-4" />
-          {outOfStock ? "Out of stock" : "Add to cart"}
-        </button>
-        {wishlistButton}
-        {listButton}
-      </div>
-      {!parsed.ok && (
-        <p id={errorId} className="w-full text-sm font-semibold text-danger">
-          {parsed.message}
-        </p>
-      )}
-      {!actions && (
-        <span id={notYetId} className="sr-only">
-          {NOT_YET}
-        </span>
-      )}
-    </div>
-  );
-});
