@@ -20,14 +20,19 @@ export async function demoLoginToken(baseUrl: string, username: string): Promise
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Stores `token` where the web app keeps its login, from a page of the origin that runs no app. */
+/**
+ * Stores `token` where the web app keeps its login, from a page of the origin that runs no app,
+ * with the cookie the app sets while it holds one (the server then frames the page, decision 140).
+ */
 export async function storeLogin(page: Page, baseUrl: string, token: string): Promise<void> {
   await page.goto(`${baseUrl}/api/health`);
   // Run in the page, where localStorage is the browser's (this file's types are Node's).
   await page.evaluate((value) => {
-    (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
-      "tradeshop.session",
-      value,
-    );
+    const browser = globalThis as unknown as {
+      localStorage: { setItem(k: string, v: string): void };
+      document: { cookie: string };
+    };
+    browser.localStorage.setItem("tradeshop.session", value);
+    browser.document.cookie = "tradeshop-login=1; Path=/; SameSite=Lax";
   }, token);
 }

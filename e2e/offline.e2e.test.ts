@@ -119,7 +119,7 @@ describe("with no signal", () => {
     await page.context().close();
   });
 
-  it("opens a visitor's product list seen before, asked for by the page's first script (decision 132)", async () => {
+  it("opens a visitor's product list seen before, as the server rendered it (decision 140)", async () => {
     const page = await openPage(browser, PHONE);
     const list = `${baseUrl}/products?category=Chips&pageNumber=1`;
     await page.goto(list);
@@ -132,8 +132,8 @@ describe("with no signal", () => {
     const cards = page.getByRole("heading", { level: 3 });
     await cards.first().waitFor();
     const firstProduct = (await cards.first().innerText()).trim();
-    // One search for the page, the first script's GET: the app took its answer.
-    expect(searches).toEqual(["GET"]);
+    // No search: the page came with its products, and the app took them from it.
+    expect(searches).toEqual([]);
 
     await goOffline(page.context(), page);
     await page.goto(list);

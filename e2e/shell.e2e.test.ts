@@ -171,7 +171,8 @@ async function sendEnquiry({ page, state, phone }: Visit) {
   const toaster = page.locator(
     `[data-sonner-toaster][data-y-position="${phone ? "top" : "bottom"}"][data-x-position="center"]`,
   );
-  await expect(toaster.getByText(THANK_YOU).isVisible()).resolves.toBe(true);
+  // React renders the toast in its own update, a frame after the form's own text.
+  await toaster.getByText(THANK_YOU).waitFor({ timeout: 5000 });
   // Let the toast finish sliding in, so axe measures its colours rather than a blend mid-fade.
   await page.waitForFunction(() => {
     const toast = document.querySelector('[data-sonner-toast][data-type="success"]');

@@ -128,7 +128,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   statementRoutesOf(app, deps);
   buyerRoutesOf(app, deps);
   mailboxRoutes(app, deps);
-  catalogueRoutes(app, deps);
+  const catalogue = catalogueRoutes(app, deps);
   orderListRoutes(app, deps);
   cartRoutes(app, deps);
   wishlistRoutes(app, deps);
@@ -141,6 +141,6 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   crawlerRoutes(app, deps);
 
   registerProblemPages(app);
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, config.WEB_DIST, catalogue.results);
   return app;
 }

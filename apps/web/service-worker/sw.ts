@@ -1,6 +1,6 @@
 // The shop's service worker (issue 14, decision 125): the app shell precached so the shop opens
-// from the home screen with no signal; pages always asked of the network first and answered
-// with the shell when it cannot be reached; product pictures kept stale-while-revalidate; and the
+// from the home screen with no signal; pages always asked of the network first, a copy of each
+// kept, and answered with that copy (or the shell) when it cannot be reached; product pictures kept stale-while-revalidate; and the
 // API's reads (catalogue, product, cart, order history, lists) network first, a copy kept per
 // shopper so what was seen before is there offline, marked with OFFLINE_COPY_HEADER so the page
 // can say "prices as of". Commands are never cached or queued here: the cart's offline queue
@@ -14,8 +14,10 @@ import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import {
   API_CACHE,
   OFFLINE_COPY_HEADER,
+  PAGES_CACHE,
   SHOPPER_HEADER_NAMES,
   cachedApiRead,
+  markedAsOfflineCopy,
   type PrecacheEntry,
 } from "../src/lib/offline/offline-rules";
 
@@ -25,6 +27,7 @@ declare const __PRECACHE_MANIFEST__: PrecacheEntry[];
 
 const NAVIGATION_TIMEOUT_MS = 4000;
 const API_ENTRIES = 300;
+const PAGE_ENTRIES = 60;
 const DAY_SECONDS = 24 * 60 * 60;
 
 precache(__PRECACHE_MANIFEST__);
@@ -49,14 +52,42 @@ async function fetchWithin(request: Request, ms: number): Promise<Response> {
   }
 }
 
-// Pages: the server's answer while it can be reached (its statuses, its current shell), else
-// the precached shell, which knows every route.
+/** Keeps the newest `max` copies (the Cache API lists keys oldest first). */
+async function trim(cache: Cache, max: number): Promise<void> {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+}
+
+/**
+ * Pages: the server's answer while it can be reached (its statuses, its render), a copy of each
+ * page kept as it comes (a visitor's page holds its products; a login's is only the layout: no
+ * page the server renders holds anyone's own data, decision 140); with no signal the copy of that
+ * address, marked as a copy, else the precached shell, which knows every route.
+ */
 registerRoute(
   new NavigationRoute(
-    async ({ request }) => {
+    async ({ request, event }) => {
+      const pages = await caches.open(PAGES_CACHE);
       try {
-        return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
+        const response = await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
+        if (response.status === 200 && /text\/html/.test(response.headers.get("Content-Type") ?? "")) {
+          const kept = response.clone();
+          const keep = async () => {
+            await pages.delete(request.url);
+            await pages.put(request.url, kept);
+            await trim(pages, PAGE_ENTRIES);
+          };
+          event.waitUntil(keep().catch(() => undefined));
+        }
+        return response;
       } catch {
+        const copy = await pages.match(request.url);
+        if (copy) {
+          const servedAt = Date.parse(copy.headers.get("Date") ?? "") || Date.now();
+          const headers = new Headers(copy.headers);
+          headers.set(OFFLINE_COPY_HEADER, "1");
+          return new Response(markedAsOfflineCopy(await copy.text(), servedAt), { status: 200, headers });
+        }
         return (await matchPrecache("/index.html")) ?? Response.error();
       }
     },
@@ -126,12 +157,6 @@ async function copyKey(request: Request): Promise<Request> {
   const who = SHOPPER_HEADER_NAMES.map((name) => request.headers.get(name) ?? "").join("\n");
   const key = await digest(`${request.method}\n${url.search}\n${body}\n${who}`);
   return new Request(`${url.origin}/__offline-copy${url.pathname}?k=${key}`);
-}
-
-/** Keeps the newest `max` copies (the Cache API lists keys oldest first). */
-async function trim(cache: Cache, max: number): Promise<void> {
-  const keys = await cache.keys();
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
 }
 
 async function networkFirstWithCopy(event: FetchEvent): Promise<Response> {

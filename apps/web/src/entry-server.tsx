@@ -8,7 +8,7 @@
 // - any other page, and every page of a browser that holds a login, is the layout with a loading
 //   page in it, which the app replaces with the real page as it starts (a login's prices and cart
 //   are the browser's to ask for: its token never reaches the server with a page request).
-import { PassThrough, Writable, type Readable } from "node:stream";
+import { Writable } from "node:stream";
 import { StrictMode, type ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -49,7 +49,7 @@ export interface PageRequest {
   api: InProcessApi;
   /** The built index.html, with its `<!--page-head-->` and `<!--page-->` marks. */
   template: string;
-  /** The answer's Content-Security-Policy nonce, for React's own inline scripts. */
+  /** The Content-Security-Policy nonce React's own inline scripts carry (the server may put in each answer's own). */
   nonce: string;
   /** How long the render may take before the layout alone is sent. */
   timeoutMs?: number;
@@ -57,7 +57,7 @@ export interface PageRequest {
 
 export type RenderedPage =
   | { kind: "redirect"; status: number; location: string }
-  | { kind: "page"; status: number; rendered: PageState["rendered"]; html: Readable };
+  | { kind: "page"; status: number; rendered: PageState["rendered"]; html: string };
 
 const HEAD_MARK = "<!--page-head-->";
 const PAGE_MARK = "<!--page-->";
@@ -106,26 +106,33 @@ function document(template: string, head: string, state: PageState): [before: st
   ];
 }
 
-/** React's stream of `app` between `before` and `after`, once all of it is ready (nothing is left to stream in later). */
-function stream(app: ReactNode, before: string, after: string, request: PageRequest): Promise<Readable> {
+/**
+ * The document: `before`, React's stream of `app` once all of it is ready (nothing is left to
+ * stream in later), and `after`, as one string, so the server can keep it (web-pages.ts).
+ */
+function render(app: ReactNode, before: string, after: string, request: PageRequest): Promise<string> {
   return new Promise((resolve, reject) => {
-    const html = new PassThrough();
-    const rest = new Writable({
-      write(chunk, _encoding, done) {
-        html.write(chunk, done);
+    const chunks: string[] = [before];
+    const collect = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === "string" ? chunk : chunk.toString("utf8"));
+        done();
       },
       final(done) {
-        html.end(after);
+        chunks.push(after);
+        resolve(chunks.join(""));
         done();
       },
     });
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce: request.nonce,
+      // Every part in its place: React otherwise writes a finished part of a large page after the
+      // rest, for its own script to move in (a product's information), which a crawler or a
+      // browser without scripts never sees.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
-        html.write(before);
-        pipe(rest);
-        resolve(html);
+        pipe(collect);
       },
       onShellError: reject,
       onError(error) {
@@ -162,7 +169,7 @@ async function shell(request: PageRequest, url: URL, status: number): Promise<Re
     kind: "page",
     status,
     rendered: "shell",
-    html: await stream(app, before, after, request),
+    html: await render(app, before, after, request),
   };
 }
 
@@ -202,6 +209,6 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     pageHeadHtml(pageHead(url, client, request.origin)),
     state,
   );
-  const html = await stream(appOf(client, context, pageHandler), before, after, request);
+  const html = await render(appOf(client, context, pageHandler), before, after, request);
   return { kind: "page", status, rendered: "page", html };
 }

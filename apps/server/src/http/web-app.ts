@@ -11,12 +11,13 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problem, sendProblem } from "./problem-details";
+import type { SearchCache } from "../modules/catalogue/search-cache";
 import { loadServerRender, webPages } from "./web-pages";
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Trade Shop</title>
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
+export async function registerWebApp(app: FastifyInstance, webDist: string, pagesKept: SearchCache) {
   const index = path.join(webDist, "index.html");
   const built = existsSync(index);
   if (built) {
@@ -42,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, "web app not built; serving a placeholder page");
   }
 
-  const pages = built ? webPages(app, webDist, await loadServerRender(webDist)) : null;
+  const pages = built ? webPages(app, webDist, await loadServerRender(webDist), pagesKept) : null;
 
   const answer = (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;

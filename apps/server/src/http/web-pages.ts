@@ -6,12 +6,21 @@
 // the layout around a loading page, which the browser fills. Redirecting addresses (/, /featured,
 // an unknown path) are answered with the redirect. Without a server render (an older build) the
 // built index.html is sent and the browser renders everything.
+//
+// A rendered page holds nothing of the person asking (a login's own data is the browser's to
+// ask for), so pages are kept beside the catalogue's kept search answers and dropped with them
+// when what they show changes (search-cache.ts): a page many visitors open is rendered once.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LOGIN_HINT_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "@trade-shop/contracts/http";
+import type { CatalogueChange, SearchCache } from "../modules/catalogue/search-cache";
+
+type RenderedPage =
+  | { kind: "redirect"; status: number; location: string }
+  | { kind: "page"; status: number; rendered: "page" | "shell"; html: string };
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) offers; typed here, not imported, as it is built apart. */
 interface ServerRender {
@@ -23,16 +32,22 @@ interface ServerRender {
     nonce: string;
     timeoutMs?: number;
     api: (call: { method: string; url: string; body?: unknown }) => Promise<{ status: number; body: string }>;
-  }): Promise<
-    | { kind: "redirect"; status: number; location: string }
-    | { kind: "page"; status: number; rendered: "page" | "shell"; html: NodeJS.ReadableStream }
-  >;
+  }): Promise<RenderedPage>;
 }
 
 /** The longest a page's render may take before the layout alone is sent. */
 const RENDER_TIMEOUT_MS = 5000;
 /** The double-submit token of the in-process calls: they never leave this process. */
 const IN_PROCESS_XSRF = "in-process";
+/** A page shows names, prices, deals, stock and pictures: any change to the catalogue may touch it. */
+const PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set([
+  "stock",
+  "stock-levels",
+  "prices",
+  "deals",
+  "images",
+  "catalogue",
+]);
 
 export interface WebPages {
   /** Answers `request` with its page. */
@@ -50,15 +65,59 @@ export async function loadServerRender(webDist: string): Promise<ServerRender | 
   }
 }
 
-export function webPages(app: FastifyInstance, webDist: string, render: ServerRender | null): WebPages {
+export function webPages(
+  app: FastifyInstance,
+  webDist: string,
+  render: ServerRender | null,
+  kept: SearchCache,
+): WebPages {
   const template = readFileSync(path.join(webDist, "index.html"), "utf8");
+  /**
+   * Stands for the nonce in a kept page; each answer puts its own in its place. Random per
+   * process, so no text of a product can spell it.
+   */
+  const noncePlaceholder = `nonce-${randomBytes(12).toString("hex")}`;
+
+  const renderPage = (url: string, origin: string, login: boolean, requestId: string) =>
+    render!.renderPage({
+      url,
+      origin,
+      login,
+      template,
+      nonce: noncePlaceholder,
+      timeoutMs: RENDER_TIMEOUT_MS,
+      api: async ({ method, url, body }) => {
+        const answer = await app.inject({
+          method: method as "GET" | "POST",
+          url,
+          headers: {
+            accept: "application/json",
+            "content-type": "application/json",
+            cookie: `${XSRF_COOKIE}=${IN_PROCESS_XSRF}`,
+            [XSRF_HEADER.toLowerCase()]: IN_PROCESS_XSRF,
+            // Its log lines are found beside the page's.
+            "x-request-id": `${requestId}:page-data`,
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        return { status: answer.statusCode, body: answer.body };
+      },
+    });
 
   return {
     async send(request, reply) {
       reply.header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding, Cookie");
       if (!render) return reply.sendFile("index.html");
-      // React's own small scripts in the page (they put a part rendered later in its place) run by
-      // this answer's nonce; every other inline script stays refused.
+      const origin = `${request.protocol}://${request.host}`;
+      const login = request.cookies[LOGIN_HINT_COOKIE] === "1";
+      const page = await kept.answer(
+        `page\n${login ? "shell" : "page"}\n${origin}\n${request.url}`,
+        PAGE_DEPENDS_ON,
+        () => renderPage(request.url, origin, login, request.id),
+      );
+      if (page.kind === "redirect") return reply.redirect(page.location, page.status);
+      // React's own small scripts in the page (they put a part rendered later in its place) run
+      // by this answer's nonce; every other inline script stays refused.
       const nonce = randomBytes(16).toString("base64");
       const policy = reply.getHeader("content-security-policy");
       if (typeof policy === "string")
@@ -66,32 +125,10 @@ export function webPages(app: FastifyInstance, webDist: string, render: ServerRe
           "content-security-policy",
           policy.replace("script-src ", `script-src 'nonce-${nonce}' `),
         );
-      const page = await render.renderPage({
-        nonce,
-        url: request.url,
-        origin: `${request.protocol}://${request.host}`,
-        login: request.cookies[LOGIN_HINT_COOKIE] === "1",
-        template,
-        timeoutMs: RENDER_TIMEOUT_MS,
-        api: async ({ method, url, body }) => {
-          const answer = await app.inject({
-            method: method as "GET" | "POST",
-            url,
-            headers: {
-              accept: "application/json",
-              "content-type": "application/json",
-              cookie: `${XSRF_COOKIE}=${IN_PROCESS_XSRF}`,
-              [XSRF_HEADER.toLowerCase()]: IN_PROCESS_XSRF,
-              // Its log lines are found beside the page's.
-              "x-request-id": `${request.id}:page-data`,
-            },
-            ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-          });
-          return { status: answer.statusCode, body: answer.body };
-        },
-      });
-      if (page.kind === "redirect") return reply.redirect(page.location, page.status);
-      return reply.status(page.status).type("text/html; charset=utf-8").send(page.html);
+      return reply
+        .status(page.status)
+        .type("text/html; charset=utf-8")
+        .send(page.html.replaceAll(noncePlaceholder, nonce));
     },
   };
 }

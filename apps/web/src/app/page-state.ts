@@ -10,6 +10,8 @@ export const PAGE_STATE_ID = "tradeshop-state";
 
 export interface PageState {
   rendered: "page" | "shell";
+  /** When the server served the page, if this is the service worker's copy of it (offline). */
+  offlineCopyOf?: number;
   queries?: DehydratedState;
   router?: HydrationState;
 }

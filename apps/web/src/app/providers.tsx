@@ -2,17 +2,7 @@
 // when first needed), and the commands behind the catalogue's Add to cart and Add to wishlist
 // buttons. A login's cart, wishlist and real-time stream come with the login (shopper-session.tsx,
 // its code loaded then), which hands the commands over; a click before they are here waits for them.
-import {
-  Suspense,
-  lazy,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-} from "react";
+import { Suspense, lazy, useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import {
   ProductActionsProvider,
@@ -20,6 +10,7 @@ import {
   type ProductActions,
 } from "../features/catalogue/product-actions";
 import { ERROR_TOAST_MS } from "../lib/api-client";
+import { removeMirror } from "../lib/shopping-lists/list-mirror";
 import { useSession } from "../lib/session";
 import { useTheme } from "../lib/theme";
 import { Toasts } from "../lib/ui/toasts-host";
@@ -52,47 +43,60 @@ function toastColours(dark: boolean): CSSProperties {
   } as CSSProperties;
 }
 
-/** Commands that run as soon as the login's own are here: the same object for the app's whole life. */
-function useLoginCommands() {
-  const own = useRef<ProductActions | null>(null);
-  const waiting = useRef<((commands: ProductActions) => void)[]>([]);
-  const commands = useMemo<ProductActions>(() => {
-    const run = (use: (commands: ProductActions) => void) => {
-      if (own.current) use(own.current);
-      else waiting.current.push(use);
-    };
-    return {
-      addToCart: (product, quantity) => run((c) => c.addToCart(product, quantity)),
-      addToWishlist: (product, quantity) => run((c) => c.addToWishlist(product, quantity)),
-      addManyToCart: (lines) => new Promise((done) => run((c) => void c.addManyToCart(lines).then(done))),
-      setCartQuantity: (skuCode, quantity) => run((c) => c.setCartQuantity(skuCode, quantity)),
-    };
-  }, []);
-  const take = useCallback((next: ProductActions | null) => {
-    own.current = next;
-    if (next) for (const use of waiting.current.splice(0)) use(next);
-  }, []);
-  return { commands, take };
+/** Commands that run as soon as the login's own are here: one object for the app's whole life. */
+class LoginCommands implements ProductActions {
+  #own: ProductActions | null = null;
+  #waiting: ((commands: ProductActions) => void)[] = [];
+
+  #run(command: (commands: ProductActions) => void): void {
+    if (this.#own) command(this.#own);
+    else this.#waiting.push(command);
+  }
+
+  readonly addToCart: ProductActions["addToCart"] = (product, quantity) =>
+    this.#run((c) => c.addToCart(product, quantity));
+  readonly addToWishlist: ProductActions["addToWishlist"] = (product, quantity) =>
+    this.#run((c) => c.addToWishlist(product, quantity));
+  readonly addManyToCart: ProductActions["addManyToCart"] = (lines) =>
+    new Promise((done) => this.#run((c) => void c.addManyToCart(lines).then(done)));
+  readonly setCartQuantity: ProductActions["setCartQuantity"] = (skuCode, quantity) =>
+    this.#run((c) => c.setCartQuantity(skuCode, quantity));
+
+  /** The login's own commands, or null when the login ends. */
+  readonly take = (own: ProductActions | null): void => {
+    this.#own = own;
+    if (own) for (const command of this.#waiting.splice(0)) command(own);
+  };
 }
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   const theme = useTheme();
   const session = useSession();
-  const { commands, take } = useLoginCommands();
+  const [commands] = useState(() => new LoginCommands());
+  // Once a login has been seen its session parts stay: when it ends they forget its cart and wishlist.
+  const [loginSeen, setLoginSeen] = useState(session !== null);
+  if (session !== null && !loginSeen) setLoginSeen(true);
   // What each product's controls show of the cart and wishlist is told to them through this store.
   const [standing] = useState(() => new ShopperStanding());
   // The page answers from here on: hydrated, or rendered in the browser (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.app = "ready";
   }, []);
+  // A visitor's browser keeps no copy of a cart or wishlist from a login that ended while the shop
+  // was closed (a login's session parts forget them as it ends).
+  useEffect(() => {
+    if (loginSeen) return;
+    removeMirror("cart");
+    removeMirror("wishlist");
+  }, [loginSeen]);
   return (
     <QueryClientProvider client={client}>
       <ProductActionsProvider actions={session ? commands : null} standing={standing}>
         {children}
       </ProductActionsProvider>
-      {session && (
+      {loginSeen && (
         <Suspense fallback={null}>
-          <ShopperSession standing={standing} onCommands={take} />
+          <ShopperSession standing={standing} onCommands={commands.take} />
         </Suspense>
       )}
       <Toasts

@@ -109,7 +109,23 @@ describe("apiRequest", () => {
       setItem: (key: string, value: string) => void saved.set(key, value),
       removeItem: (key: string) => void saved.delete(key),
     });
-    vi.stubGlobal("document", { cookie: "theme=x; XSRF-TOKEN=abc%3D123; other=y" });
+    // A cookie jar as a browser keeps it: writing one cookie sets (or, with Max-Age=0, drops) that one.
+    const jar = new Map([
+      ["theme", "x"],
+      ["XSRF-TOKEN", "abc%3D123"],
+      ["other", "y"],
+    ]);
+    vi.stubGlobal("document", {
+      get cookie() {
+        return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      },
+      set cookie(written: string) {
+        const [pair = "", ...attributes] = written.split(";").map((part) => part.trim());
+        const [name = "", value = ""] = pair.split("=");
+        if (attributes.includes("Max-Age=0")) jar.delete(name);
+        else jar.set(name, value);
+      },
+    });
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       calls.push({ url, init });
       return answer();

@@ -118,6 +118,22 @@ describe("session store", () => {
     expect((await import("./session")).getSession()).toBeNull();
   });
 
+  it("tells the server with a cookie while it holds a login, until it expires, and stops when the login ends", async () => {
+    const written: string[] = [];
+    vi.stubGlobal("document", {
+      set cookie(value: string) {
+        written.push(value);
+      },
+    });
+    const session = await import("./session");
+    // A browser with no login: any hint left over is dropped as the app starts.
+    expect(written).toEqual(["tradeshop-login=; Path=/; Max-Age=0; SameSite=Lax"]);
+    session.startSession(liveToken());
+    expect(written[1]).toMatch(/^tradeshop-login=1; Path=\/; Max-Age=(3599|3600); SameSite=Lax$/);
+    session.clearSession();
+    expect(written[2]).toBe("tradeshop-login=; Path=/; Max-Age=0; SameSite=Lax");
+  });
+
   it("clears the token but keeps the chosen tenant", async () => {
     const session = await import("./session");
     session.startSession(liveToken());

@@ -24,6 +24,7 @@ import { createRateLimits, type EndpointLimits } from "../../http/limits";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
 import { loadProducts, productByBarcode, productBySkuCode } from "./products";
 import { createSearchServices, searchProducts } from "./search";
+import type { SearchCache } from "./search-cache";
 import { recordSearchRequest, zeroResultSearches } from "./search-misses";
 import { replaceSynonymGroups, synonymGroups } from "./search-synonyms";
 import { suggest } from "./suggest";
@@ -37,7 +38,12 @@ const SEARCH_REQUEST_LIMITS = {
 /** Up to four images of the largest size per request, base64 (4/3) plus the JSON around them. */
 const UPLOAD_BODY_LIMIT = Math.ceil((4 * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
-export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps) {
+/** What the catalogue lends the rest of the app: its kept answers (the shop's pages are kept beside them). */
+export interface CatalogueServices {
+  results: SearchCache;
+}
+
+export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps): CatalogueServices {
   const db = database.db;
   const shopperOf = (request: FastifyRequest) => customerContextFor(db, request.principal);
 
@@ -165,4 +171,5 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   });
 
   imageRoutes(app, { db, cacheDir: path.join(config.DATA_DIR, "image-cache") });
+  return { results: search.results };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SCROLL_POSITIONS_KEY, prepareScrollRestoration } from "./scroll-on-load";
+import {
+  SCROLL_POSITIONS_KEY,
+  prepareScrollRestoration,
+  restoreScrollOfHydratedPage,
+} from "./scroll-on-load";
 
 function surroundings(
   positions: unknown,
@@ -53,5 +57,24 @@ describe("prepareScrollRestoration", () => {
     expect(() =>
       prepareScrollRestoration({ ...s, storage: { getItem: () => "{not json", setItem: refuse } }),
     ).not.toThrow();
+  });
+});
+
+describe("restoreScrollOfHydratedPage", () => {
+  const restored = (positions: unknown, state: unknown, type: "navigate" | "reload" | "back_forward") => {
+    const seen: number[] = [];
+    restoreScrollOfHydratedPage(surroundings(positions, state, type), (y) => seen.push(y));
+    return seen;
+  };
+
+  it("puts a Back or Forward load's saved position back", () => {
+    expect(restored({ abc: 700, def: 10 }, { usr: null, key: "abc", idx: 2 }, "back_forward")).toEqual([700]);
+  });
+
+  it("leaves a new visit, a refresh, an entry with nothing saved and unreadable storage where they are", () => {
+    expect(restored({ abc: 700 }, { usr: null, key: "abc", idx: 2 }, "navigate")).toEqual([]);
+    expect(restored({ abc: 700 }, { usr: null, key: "abc", idx: 2 }, "reload")).toEqual([]);
+    expect(restored({ def: 700 }, { usr: null, key: "abc", idx: 2 }, "back_forward")).toEqual([]);
+    expect(restored("not positions", { usr: null, key: "abc", idx: 2 }, "back_forward")).toEqual([]);
   });
 });

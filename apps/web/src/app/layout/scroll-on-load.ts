@@ -56,3 +56,24 @@ export function prepareScrollRestoration(
     // Storage refused or held something unreadable: the router starts without positions anyway.
   }
 }
+
+/**
+ * On a Back or Forward load of a page the server rendered: puts the entry's saved position back
+ * at once, before hydration. The router does not on a hydrated start (React Router leaves that to
+ * its framework's inline script), and the page is already as tall as it was.
+ */
+export function restoreScrollOfHydratedPage(
+  { storage, history, navigationType }: Surroundings = browserSurroundings(),
+  scrollTo: (y: number) => void = (y) => window.scrollTo(0, y),
+): void {
+  if (navigationType !== "back_forward") return;
+  const key = keyOf(history.state);
+  if (key === undefined) return;
+  try {
+    const saved: unknown = JSON.parse(storage.getItem(SCROLL_POSITIONS_KEY) ?? "null");
+    const y = saved && typeof saved === "object" ? (saved as Record<string, unknown>)[key] : undefined;
+    if (typeof y === "number") scrollTo(y);
+  } catch {
+    // Storage refused or held something unreadable: the page opens where the browser put it.
+  }
+}

@@ -36,16 +36,20 @@ export const servedOnlyFreshAnswers = (): boolean => onlyFresh;
 /** Every answer the API client reads passes here: a kept copy dates the page, a fresh answer clears that. */
 export function noteAnswer(headers: Headers): void {
   if (headers.get(OFFLINE_COPY_HEADER)) {
-    onlyFresh = false;
-    const servedAt = Date.parse(headers.get("Date") ?? "");
-    if (Number.isNaN(servedAt)) return;
-    const oldest = copiesAsOfStore.get();
-    copiesAsOfStore.set(oldest === null ? servedAt : Math.min(oldest, servedAt));
+    noteOfflineCopy(Date.parse(headers.get("Date") ?? ""));
   } else if (browserStore.get()) {
     // The server answered (an answer started before the signal went does not count).
     copiesAsOfStore.set(null);
     unreachableStore.set(false);
   }
+}
+
+/** Something on screen is a kept copy the server gave at `servedAt` (an API answer, the page itself). */
+export function noteOfflineCopy(servedAt: number): void {
+  onlyFresh = false;
+  if (Number.isNaN(servedAt)) return;
+  const oldest = copiesAsOfStore.get();
+  copiesAsOfStore.set(oldest === null ? servedAt : Math.min(oldest, servedAt));
 }
 
 /** While the server cannot be reached with the browser saying online, it is asked this often whether it can. */

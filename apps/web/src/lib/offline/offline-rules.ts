@@ -8,6 +8,20 @@ export const API_CACHE = "api-reads";
 /** Set on an answer the service worker gave from its copy because the network could not be reached. */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
 
+/** The Cache Storage cache holding copies of the pages the server rendered (decision 140). */
+export const PAGES_CACHE = "pages";
+
+/** How a page's state block starts (app/page-state.ts's PAGE_STATE_ID). */
+const STATE_BLOCK = '<script type="application/json" id="tradeshop-state">{';
+
+/**
+ * A kept page as the service worker answers with it offline: its state says it is a copy, served
+ * by the server at `servedAt` (epoch ms), which the page gives as "prices as of".
+ */
+export function markedAsOfflineCopy(html: string, servedAt: number): string {
+  return html.replace(STATE_BLOCK, `${STATE_BLOCK}"offlineCopyOf":${Math.round(servedAt)},`);
+}
+
 /**
  * Request headers that say who is asking (token, tenant, and the account a sales rep orders
  * for): part of every copy's key.
