@@ -4,7 +4,8 @@
 // on the embedded database: this checkout's server (built, with apps/web/dist present) with
 // WEB_DIST pointing at the build, so it compares web apps, not servers. Prints the median of each
 // figure (each taken on its own, so they may come from different runs) and every run as
-// score/LCP/TBT/FCP.
+// score/LCP/TBT/FCP, with the main thread's work as the page started (script evaluation, parse
+// and compile, style and layout, in ms of the slowed-down CPU) and the largest paint's element.
 // Lighthouse's figures depend on the machine (bench/README.md), so only a comparison made in one
 // run like this says whether a change helped.
 //
@@ -35,6 +36,10 @@ interface Run {
   lcp: number;
   tbt: number;
   fcp: number;
+  /** Main-thread time by kind (Lighthouse's mainthread-work-breakdown), ms. */
+  work: Record<string, number>;
+  /** The largest contentful paint's element, as Lighthouse names it. */
+  lcpElement: string;
 }
 
 /** Stores `token` in the Chrome on `port`, which Lighthouse then drives. */
@@ -68,11 +73,19 @@ async function run(url: string, token?: string): Promise<Run> {
     if (!lhr || lhr.runtimeError)
       throw new Error(`Lighthouse could not load ${url}: ${lhr?.runtimeError?.message}`);
     const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    const work: Record<string, number> = {};
+    const breakdown = lhr.audits["mainthread-work-breakdown"]?.details as
+      { items?: { group: string; duration: number }[] } | undefined;
+    for (const item of breakdown?.items ?? []) work[item.group] = Math.round(item.duration);
+    const element = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {});
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcp: metric("largest-contentful-paint"),
       tbt: metric("total-blocking-time"),
       fcp: metric("first-contentful-paint"),
+      work,
+      lcpElement:
+        /"selector":"([^"]*)"/.exec(element)?.[1] ?? /"snippet":"([^"]*)"/.exec(element)?.[1] ?? "?",
     };
   } finally {
     chrome.kill();
@@ -100,6 +113,11 @@ try {
     console.info(
       `  runs (score/LCP/TBT/FCP): ${r.map((x) => `${x.score}/${x.lcp}/${x.tbt}/${x.fcp}`).join(" ")}`,
     );
+    const kinds = [...new Set(r.flatMap((x) => Object.keys(x.work)))];
+    console.info(
+      `  main thread (median ms): ${kinds.map((kind) => `${kind} ${median(r.map((x) => x.work[kind] ?? 0))}`).join(", ")}`,
+    );
+    console.info(`  largest paint: ${[...new Set(r.map((x) => x.lcpElement))].join(" | ")}`);
   }
 } finally {
   for (const shop of shops) await shop.stop();

@@ -3,10 +3,11 @@
 // the same server's static-file floor. The built shop as `npm start` runs it (embedded database,
 // demo data), autocannon at 50 connections from this process: the smallest hashed file under
 // /assets/ (the floor), the rendered product list of one category, the list rotating over the
-// header's categories (pages 1 and 2), product pages from the sitemap, and the API search the
-// list's data comes from. Then one client, sequential, the list page and its API search beside
-// the static file, so the render's own time shows without queueing. Writes
-// bench/results/ssr-<date>.md, or BENCH_OUT.
+// header's categories (pages 1 and 2), product pages from the sitemap, the API search the
+// list's data comes from, and the list at a new address each time, so that React renders every
+// one (the server keeps rendered pages, decision 140). Then one client, sequential, the list page
+// (kept and afresh) and its API search beside the static file, so the render's own time shows
+// without queueing. Writes bench/results/ssr-<date>.md, or BENCH_OUT.
 //
 //   npm run build && npx tsx bench/ssr.ts   # about 2 minutes
 //
@@ -46,7 +47,17 @@ interface Target {
   headers: Record<string, string>;
   /** A page the server renders: its answer must carry the page's data ("rendered":"page"). */
   page: boolean;
+  /**
+   * Every request a new address (a query parameter the page ignores), so the server renders each
+   * rather than answering with the page it keeps (decision 140); the search behind it stays kept.
+   */
+  fresh?: boolean;
 }
+
+/** A new address for each request of a `fresh` target. */
+let freshCount = 0;
+const freshPath = (pathAndQuery: string) =>
+  `${pathAndQuery}${pathAndQuery.includes("?") ? "&" : "?"}bench-render=${++freshCount}`;
 
 interface Probe {
   status: number;
@@ -157,7 +168,8 @@ async function probe(base: URL, pathAndQuery: string, headers: Record<string, st
 /** Checks every address of `target` once; the smallest answer as sent, for spotting layouts under load. */
 async function check(base: URL, target: Target): Promise<Probe[]> {
   const probes: Probe[] = [];
-  for (const pathAndQuery of target.paths) {
+  for (const asked of target.paths) {
+    const pathAndQuery = target.fresh ? freshPath(asked) : asked;
     const answer = await probe(base, pathAndQuery, target.headers);
     if (answer.status !== 200)
       throw new Error(`${target.name}: GET ${pathAndQuery} answered ${answer.status}`);
@@ -177,7 +189,15 @@ type Running = Promise<Cannon> & {
 };
 
 async function load(base: URL, target: Target, smallestWire: number | null): Promise<Load> {
-  const requests = target.paths.map((p) => ({ method: "GET", path: p, headers: target.headers }));
+  const requests = target.paths.map((p) => ({
+    method: "GET",
+    path: p,
+    headers: target.headers,
+    // autocannon builds the request again before each sending when it has a setupRequest.
+    ...(target.fresh
+      ? { setupRequest: (request: { path: string }) => ({ ...request, path: freshPath(p) }) }
+      : {}),
+  }));
   // A short warm-up, not counted.
   await autocannon({ url: base.origin, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
   const times: number[] = [];
@@ -222,13 +242,13 @@ async function load(base: URL, target: Target, smallestWire: number | null): Pro
 /** One client, sequential, in rounds (each round asks for every call once), after a warm-up. */
 async function oneClient(
   base: URL,
-  calls: { name: string; path: string; headers: Record<string, string> }[],
+  calls: { name: string; path: string; headers: Record<string, string>; fresh?: boolean }[],
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const once = async (call: (typeof calls)[number]) => {
       const started = performance.now();
-      const answer = await get(base, call.path, call.headers, agent);
+      const answer = await get(base, call.fresh ? freshPath(call.path) : call.path, call.headers, agent);
       const ms = performance.now() - started;
       if (answer.status !== 200) throw new Error(`one client: ${call.path} answered ${answer.status}`);
       return ms;
@@ -296,6 +316,13 @@ try {
       page: true,
     },
     { name: "API search, Chips page 1 (JSON)", paths: [LIST_API], headers: BROWSER_API, page: false },
+    {
+      name: "rendered list, Chips page 1, never kept",
+      paths: [LIST_PAGE],
+      headers: BROWSER_PAGE,
+      page: true,
+      fresh: true,
+    },
   ];
   const probes = new Map<Target, Probe[]>();
   for (const target of [floor, ...targets]) probes.set(target, await check(base, target));
@@ -313,6 +340,7 @@ try {
     { name: "static file (floor)", path: floorAsset.url, headers: {} },
     { name: "API search, Chips page 1 (JSON)", path: LIST_API, headers: BROWSER_API },
     { name: "rendered list, Chips page 1", path: LIST_PAGE, headers: BROWSER_PAGE },
+    { name: "rendered list, Chips page 1, never kept", path: LIST_PAGE, headers: BROWSER_PAGE, fresh: true },
   ]);
   const loadAfter = loadAverage();
 
@@ -331,17 +359,14 @@ try {
       Math.min(...v) === Math.max(...v) ? kb(v[0]!) : `${kb(Math.min(...v))}-${kb(Math.max(...v))}`;
     return `${range(raw)} (${range(wire)} ${p[0]!.encoding})`;
   };
-  const [list, rotated, product, apiSearch] = loads as [Load, Load, Load, Load];
+  const [list, rotated, product, apiSearch, fresh] = loads as [Load, Load, Load, Load, Load];
   const listShare = share(list);
   const aim =
     listShare >= AIM_SHARE
       ? `met, by ${(100 * (listShare - AIM_SHARE)).toFixed(1)} points (${(listShare / AIM_SHARE).toFixed(2)}x the aim)`
       : `**missed**, by ${(100 * (AIM_SHARE - listShare)).toFixed(1)} points (${(listShare / AIM_SHARE).toFixed(2)}x the aim)`;
-  const [oneStatic, oneApi, onePage] = single as [
-    (typeof single)[number],
-    (typeof single)[number],
-    (typeof single)[number],
-  ];
+  type One = (typeof single)[number];
+  const [oneStatic, oneApi, onePage, oneFresh] = single as [One, One, One, One];
   // During the run the server and autocannon keep about two CPUs busy themselves: other work shows
   // as a 1-minute load above the cores before the run, or above the cores and one more after it.
   const oneMinute = (l: string) => Number(l.split(", ")[0]);
@@ -376,13 +401,18 @@ try {
     `- **Static file (floor)**: \`${floorAsset.url}\` (${floorAsset.bytes} bytes), the smallest hashed file of the`,
     "  built web app, asked for without Accept-Encoding as the other benchmarks do.",
     `- **Rendered list**: \`${LIST_PAGE}\`, asked for as a browser does (\`Accept: text/html\`,`,
-    "  `Accept-Encoding: br, gzip`, no login): React's render with its data, asked of the API in process.",
+    "  `Accept-Encoding: br, gzip`, no login): React's render with its data, asked of the API in process. The",
+    "  server keeps a rendered page (decision 140) and answers later asks from it with a new nonce, compressed",
+    "  again; after the warm-up this row measures that.",
     `- **Rendered list, rotating**: every header category (${HEADER_CATEGORIES.map((c) => c.category).join(", ")}), pages 1`,
     `  and 2, ${rotation.length} addresses in turn. The searches behind them are kept by the server after their`,
-    "  first ask as the single list's is, so this row differs in the pages rendered, not in the searches.",
+    "  first ask as the single list's is, and so are the pages: this row differs in the pages' sizes.",
     `- **Rendered product page**: ${PRODUCT_PAGES} product pages spread over the sitemap, in turn (the product and its pictures).`,
     `- **API search**: \`${LIST_API}\` (\`Accept: application/json\`, \`Accept-Encoding: br, gzip\`), the`,
     "  search the list page renders from, answered from the server's kept answers after its first ask.",
+    "- **Rendered list, never kept**: the same list with a query parameter the page ignores and a new value on",
+    "  every request (`&bench-render=<n>`), so each request is rendered by React; the search behind it stays",
+    "  kept. This row is the render's own cost, the one a page pays once a minute or after a catalogue change.",
     "",
     'Every answer was checked once before the load (status 200; each page holds `"rendered":"page"`, its data),',
     "and every answer under load was 2xx with no errors (the run fails otherwise).",
@@ -398,7 +428,8 @@ try {
     "",
     `Aim (issue 32): the rendered list at ≥ ${100 * AIM_SHARE}% of the static file's requests per second: ${aim};`,
     `its p95 is ${(list.latency.p95 / staticP95).toFixed(1)}x the static file's. The API search it renders from, in the same run:`,
-    `${pct(share(apiSearch))} of the static file, p95 ${(apiSearch.latency.p95 / staticP95).toFixed(1)}x.`,
+    `${pct(share(apiSearch))} of the static file, p95 ${(apiSearch.latency.p95 / staticP95).toFixed(1)}x. Rendered every time (never kept):`,
+    `${pct(share(fresh))}, p95 ${(fresh.latency.p95 / staticP95).toFixed(1)}x (${(share(fresh) / AIM_SHARE).toFixed(2)}x the aim).`,
     ...(small.length > 0
       ? [
           "",
@@ -410,7 +441,8 @@ try {
     `## One client, sequential`,
     "",
     `${oneStatic.latency.n} rounds after ${ONE_CLIENT_WARMUP} warm-up requests each (at most ${ONE_CLIENT_REQUESTS} or ${ONE_CLIENT_MS / 1000} s), each round asking for`,
-    "the static file, the API search and the rendered list once, on one kept-alive connection.",
+    "the static file, the API search, the rendered list (kept) and the list rendered afresh once, on one",
+    "kept-alive connection.",
     "",
     "| what | p50 ms | p95 ms | max ms | p50 / static | p95 / static |",
     "|---|---:|---:|---:|---:|---:|",
@@ -421,14 +453,15 @@ try {
     "",
     "## Reading",
     "",
-    `Under ${CONNECTIONS} connections the server rendered the Chips list ${list.perSecond.toFixed(0)} times a second, ${pct(listShare)} of the ${staticRate.toFixed(0)} static files it sent a second; the aim of ${100 * AIM_SHARE}% was ${listShare >= AIM_SHARE ? "met" : "missed"}.`,
-    `The same search as JSON ran at ${pct(share(apiSearch))}: the render takes the list from ${apiSearch.perSecond.toFixed(0)} to ${list.perSecond.toFixed(0)} answers a second (${(apiSearch.perSecond / list.perSecond).toFixed(1)}x fewer).`,
+    `Under ${CONNECTIONS} connections the server answered the Chips list ${list.perSecond.toFixed(0)} times a second, ${pct(listShare)} of the ${staticRate.toFixed(0)} static files it sent a second; the aim of ${100 * AIM_SHARE}% was ${listShare >= AIM_SHARE ? "met" : "missed"}.`,
+    `Rendering it every time gave ${fresh.perSecond.toFixed(0)} a second (${pct(share(fresh))}); the kept page is ${(list.perSecond / fresh.perSecond).toFixed(1)}x that.`,
+    `The same search as JSON ran at ${pct(share(apiSearch))}: the page takes the list from ${apiSearch.perSecond.toFixed(0)} to ${list.perSecond.toFixed(0)} answers a second (${(apiSearch.perSecond / list.perSecond).toFixed(1)}x fewer) when kept.`,
     `Rotating over ${rotation.length} list pages gave ${pct(share(rotated))}, and ${PRODUCT_PAGES} product pages ${pct(share(product))}.`,
     "",
-    `With one client the rendered list took ${ms(onePage.latency.p50)} ms at p50, against ${ms(oneApi.latency.p50)} ms for its search and ${ms(oneStatic.latency.p50)} ms for the static file:`,
-    `about ${ms(onePage.latency.p50 - oneApi.latency.p50)} ms of each page is the render itself (React, the page state and compression), beyond its data.`,
-    `${list.perSecond.toFixed(0)} pages a second under load is ${ms(1000 / list.perSecond)} ms of the server's time per page, ${(1000 / list.perSecond / onePage.latency.p50).toFixed(1)}x what one client waits for one${
-      Math.abs(1000 / list.perSecond / onePage.latency.p50 - 1) <= 0.3
+    `With one client the list rendered afresh took ${ms(oneFresh.latency.p50)} ms at p50, the kept list ${ms(onePage.latency.p50)} ms, its search ${ms(oneApi.latency.p50)} ms and the static file ${ms(oneStatic.latency.p50)} ms:`,
+    `about ${ms(oneFresh.latency.p50 - oneApi.latency.p50)} ms of a page is React's render and the page state beyond its data, and ${ms(onePage.latency.p50 - oneApi.latency.p50)} ms of a kept page is the nonce and compression of its HTML beyond the search's JSON.`,
+    `${fresh.perSecond.toFixed(0)} renders a second under load is ${ms(1000 / fresh.perSecond)} ms of the server's time per page, ${(1000 / fresh.perSecond / oneFresh.latency.p50).toFixed(1)}x what one client waits for one${
+      Math.abs(1000 / fresh.perSecond / oneFresh.latency.p50 - 1) <= 0.3
         ? `: the render's CPU sets the rate, and the latency under load is the queue of ${CONNECTIONS} connections behind it.`
         : "."
     }`,

@@ -9,18 +9,27 @@
 //
 // A rendered page holds nothing of the person asking (a login's own data is the browser's to
 // ask for), so pages are kept beside the catalogue's kept search answers and dropped with them
-// when what they show changes (search-cache.ts): a page many visitors open is rendered once.
+// when what they show changes (search-cache.ts): a page many visitors open is rendered once, and
+// compressed once.
 import { randomBytes } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LOGIN_HINT_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "@trade-shop/contracts/http";
 import type { CatalogueChange, SearchCache } from "../modules/catalogue/search-cache";
+import { COMPRESS_THRESHOLD_BYTES } from "./compression";
 
 type RenderedPage =
   | { kind: "redirect"; status: number; location: string }
   | { kind: "page"; status: number; rendered: "page" | "shell"; html: string };
+
+/** A kept page with no inline script of React's (no nonce in it): compressed once, sent as it is. */
+interface Compressed {
+  br: Buffer;
+  gzip: Buffer;
+}
 
 /** What the web app's server render (apps/web/src/entry-server.tsx) offers; typed here, not imported, as it is built apart. */
 interface ServerRender {
@@ -77,6 +86,22 @@ export function webPages(
    * process, so no text of a product can spell it.
    */
   const noncePlaceholder = `nonce-${randomBytes(12).toString("hex")}`;
+  /** The compressed copies of kept pages, by the kept page itself (they go when it goes). */
+  const compressed = new WeakMap<object, Compressed>();
+  const compressedOf = (page: { html: string }): Compressed => {
+    let copies = compressed.get(page);
+    if (!copies) {
+      const raw = Buffer.from(page.html);
+      copies = {
+        br: brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
+        gzip: gzipSync(raw, { level: 6 }),
+      };
+      compressed.set(page, copies);
+    }
+    return copies;
+  };
 
   const renderPage = (url: string, origin: string, login: boolean, requestId: string) =>
     render!.renderPage({
@@ -116,19 +141,24 @@ export function webPages(
         () => renderPage(request.url, origin, login, request.id),
       );
       if (page.kind === "redirect") return reply.redirect(page.location, page.status);
-      // React's own small scripts in the page (they put a part rendered later in its place) run
-      // by this answer's nonce; every other inline script stays refused.
-      const nonce = randomBytes(16).toString("base64");
-      const policy = reply.getHeader("content-security-policy");
-      if (typeof policy === "string")
-        reply.header(
-          "content-security-policy",
-          policy.replace("script-src ", `script-src 'nonce-${nonce}' `),
-        );
-      return reply
-        .status(page.status)
-        .type("text/html; charset=utf-8")
-        .send(page.html.replaceAll(noncePlaceholder, nonce));
+      reply.status(page.status).type("text/html; charset=utf-8");
+      if (page.html.includes(noncePlaceholder)) {
+        // React's own small scripts in the page (they put a part rendered later in its place) run
+        // by this answer's nonce; every other inline script stays refused.
+        const nonce = randomBytes(16).toString("base64");
+        const policy = reply.getHeader("content-security-policy");
+        if (typeof policy === "string")
+          reply.header(
+            "content-security-policy",
+            policy.replace("script-src ", `script-src 'nonce-${nonce}' `),
+          );
+        return reply.send(page.html.replaceAll(noncePlaceholder, nonce));
+      }
+      // The same bytes for everyone: compressed once, as the built files are.
+      const accepted = String(request.headers["accept-encoding"] ?? "");
+      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+      if (!encoding || page.html.length < COMPRESS_THRESHOLD_BYTES) return reply.send(page.html);
+      return reply.header("Content-Encoding", encoding).send(compressedOf(page)[encoding]);
     },
   };
 }
