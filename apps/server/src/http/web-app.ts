@@ -63,8 +63,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, page
     if (!pages) return reply.status(503).type("text/html").send(NOT_BUILT);
     return pages.send(request, reply);
   };
-  // Pages are a route of their own (every more specific route, a built file's included, wins over
-  // it), so their answers are compressed as every route's are; other methods end in the handler below.
-  app.get("/*", { schema: { hide: true } }, answer);
+  // Not a wildcard route: the router would take it for an API path whose parameter is too long,
+  // which must stay a 414. Pages compress their own answers (web-pages.ts).
   app.setNotFoundHandler(answer);
 }

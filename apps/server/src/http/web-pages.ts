@@ -87,20 +87,33 @@ export function webPages(
    */
   const noncePlaceholder = `nonce-${randomBytes(12).toString("hex")}`;
   /** The compressed copies of kept pages, by the kept page itself (they go when it goes). */
-  const compressed = new WeakMap<object, Compressed>();
-  const compressedOf = (page: { html: string }): Compressed => {
-    let copies = compressed.get(page);
-    if (!copies) {
-      const raw = Buffer.from(page.html);
-      copies = {
-        br: brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        }),
-        gzip: gzipSync(raw, { level: 6 }),
-      };
-      compressed.set(page, copies);
-    }
-    return copies;
+  const compressed = new WeakMap<object, Partial<Compressed>>();
+  /**
+   * Sends `html` as the client takes it. Pages are answered by the not-found handler, which
+   * @fastify/compress does not reach, so they are compressed here: a kept page (`keep`) once.
+   */
+  const sendCompressed = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    html: string,
+    keep: object | null,
+  ) => {
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    if (!encoding || html.length < COMPRESS_THRESHOLD_BYTES) return reply.send(html);
+    const copies = (keep && compressed.get(keep)) || {};
+    if (keep) compressed.set(keep, copies);
+    copies[encoding] ??=
+      encoding === "br"
+        ? brotliCompressSync(html, {
+            params: {
+              // A page kept for many answers is worth squeezing harder than one sent once.
+              [constants.BROTLI_PARAM_QUALITY]: keep ? 6 : 4,
+              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+            },
+          })
+        : gzipSync(html, { level: 6 });
+    return reply.header("Content-Encoding", encoding).send(copies[encoding]);
   };
 
   const renderPage = (url: string, origin: string, login: boolean, requestId: string) =>
@@ -152,13 +165,10 @@ export function webPages(
             "content-security-policy",
             policy.replace("script-src ", `script-src 'nonce-${nonce}' `),
           );
-        return reply.send(page.html.replaceAll(noncePlaceholder, nonce));
+        return sendCompressed(request, reply, page.html.replaceAll(noncePlaceholder, nonce), null);
       }
       // The same bytes for everyone: compressed once, as the built files are.
-      const accepted = String(request.headers["accept-encoding"] ?? "");
-      const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
-      if (!encoding || page.html.length < COMPRESS_THRESHOLD_BYTES) return reply.send(page.html);
-      return reply.header("Content-Encoding", encoding).send(compressedOf(page)[encoding]);
+      return sendCompressed(request, reply, page.html, page);
     },
   };
 }

@@ -66,14 +66,17 @@ export async function startApp(container: HTMLElement): Promise<void> {
         licenceNotice.preload(),
       ]).catch(() => undefined); // offline with a part never fetched: it loads when shown
     }
-    // What the server framed goes in the same task as the app's first render, so no frame shows neither.
-    container.replaceChildren();
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    // A transition, so React renders the first page in slices and the page answers a tap in between.
+    // What the server framed stays on screen until then: React clears the container as it commits.
+    const root = createRoot(container);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders client={queryClient}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   }
 }

@@ -1,6 +1,6 @@
 // The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
 // brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { useShopper } from "../../lib/shopper";
@@ -122,7 +122,9 @@ export function ProductsPage() {
   useDocumentTitle(title);
   const heading = useFocusOnNewResults(view.route.searchText, params.get("pageNumber"));
 
-  const result = search.data;
+  // The answer as rendered: when it arrives, the cards are rendered in a deferred render that
+  // yields to the browser every few milliseconds, not in one long task (a phone's first seconds).
+  const result = useDeferredValue(search.data);
   const showBanner =
     !view.route.searchText && (view.route.category === "home" || view.route.category === "featured");
   const sidebar = (onNavigate?: () => void) => (
@@ -141,9 +143,7 @@ export function ProductsPage() {
     </div>
   );
   let content;
-  if (search.isPending) {
-    content = loading;
-  } else if (search.isError) {
+  if (search.isError) {
     content = (
       <LoadFailed
         variant="page"
@@ -152,24 +152,26 @@ export function ProductsPage() {
         onRetry={() => void search.refetch()}
       />
     );
-  } else if (search.data.total === 0) {
+  } else if (result === undefined) {
+    content = loading;
+  } else if (result.total === 0) {
     content = (
       <Suspense fallback={null}>
         <NoResults
           searchText={view.route.searchText}
           clearHref={clearFiltersHref(params, view)}
-          help={search.data.noResults}
+          help={result.noResults}
         />
       </Suspense>
     );
   } else {
-    const loadingNext = search.isPlaceholderData;
+    const loadingNext = search.isPlaceholderData || result !== search.data;
     content = (
       <>
         {layout === "list" ? (
           <div aria-busy={loadingNext} className={`transition-opacity ${loadingNext ? "opacity-60" : ""}`}>
             <Suspense fallback={loading}>
-              <productListView.Component products={search.data.skuResults} />
+              <productListView.Component products={result.skuResults} />
             </Suspense>
           </div>
         ) : (
@@ -177,7 +179,7 @@ export function ProductsPage() {
             aria-busy={loadingNext}
             className={`grid gap-3 transition-opacity sm:grid-cols-2 sm:gap-4 xl:grid-cols-3 ${loadingNext ? "opacity-60" : ""}`}
           >
-            {search.data.skuResults.map((product, index) => (
+            {result.skuResults.map((product, index) => (
               <li key={product.skuCode}>
                 <ProductCard product={product} eager={index < 3} />
               </li>
@@ -185,9 +187,9 @@ export function ProductsPage() {
           </ul>
         )}
         <Pagination
-          total={search.data.total}
-          pageSize={search.data.resultsPerPage}
-          currentPage={search.data.currentPage}
+          total={result.total}
+          pageSize={result.resultsPerPage}
+          currentPage={result.currentPage}
           hrefFor={(page) => productsHref(params, { pageNumber: page })}
           label="Product pages"
         />
