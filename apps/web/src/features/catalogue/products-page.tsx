@@ -125,6 +125,8 @@ export function ProductsPage() {
   // The answer as rendered: when it arrives, the cards are rendered in a deferred render that
   // yields to the browser every few milliseconds, not in one long task (a phone's first seconds).
   const result = useDeferredValue(search.data);
+  // The next answer is on its way, or here and still being rendered: what shows is the last one.
+  const catchingUp = search.isPlaceholderData || (result !== undefined && result !== search.data);
   const showBanner =
     !view.route.searchText && (view.route.category === "home" || view.route.category === "featured");
   const sidebar = (onNavigate?: () => void) => (
@@ -165,7 +167,7 @@ export function ProductsPage() {
       </Suspense>
     );
   } else {
-    const loadingNext = search.isPlaceholderData || result !== search.data;
+    const loadingNext = catchingUp;
     content = (
       <>
         {layout === "list" ? (
@@ -208,7 +210,7 @@ export function ProductsPage() {
           {title}
         </h1>
         <p aria-live="polite" className="text-sm text-muted">
-          {search.isPlaceholderData ? (
+          {catchingUp ? (
             "Searching…"
           ) : result ? (
             resultsLine(result, view.route.brand, isCustomer)
@@ -221,7 +223,7 @@ export function ProductsPage() {
           )}
         </p>
       </div>
-      {result?.correctedSearchText && view.route.searchText && !search.isPlaceholderData && (
+      {result?.correctedSearchText && view.route.searchText && !catchingUp && (
         <p className="mt-1 text-sm">
           Showing results for <strong>{result.correctedSearchText}</strong> — search instead for{" "}
           <Link
