@@ -107,8 +107,8 @@ export function webPages(
       encoding === "br"
         ? brotliCompressSync(html, {
             params: {
-              // A page kept for many answers is worth squeezing harder than one sent once.
-              [constants.BROTLI_PARAM_QUALITY]: keep ? 6 : 4,
+              // As every answer is compressed (compression.ts): a kept page may be asked for once only.
+              [constants.BROTLI_PARAM_QUALITY]: 4,
               [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
             },
           })
