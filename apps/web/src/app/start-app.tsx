@@ -18,6 +18,7 @@ import { createAppRouter } from "./router";
 import { restoreScrollOfHydratedPage } from "./layout/scroll-on-load";
 import { getSession } from "../lib/session";
 import { noteOfflineCopy } from "../lib/offline/connectivity";
+import { renderFromScratch } from "../lib/browser-value";
 
 /**
  * Not awaited at the module's top level: a page's code loaded on the way (a lazily loaded route)
@@ -66,6 +67,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
         licenceNotice.preload(),
       ]).catch(() => undefined); // offline with a part never fetched: it loads when shown
     }
+    renderFromScratch();
     // A transition, so React renders the first page in slices and the page answers a tap in between.
     // What the server framed stays on screen until then: React clears the container as it commits.
     const root = createRoot(container);

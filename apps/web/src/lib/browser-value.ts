@@ -9,3 +9,17 @@ const unchanging = () => () => {};
 export function useBrowserValue<T>(read: () => T, serverValue: T): T {
   return useSyncExternalStore(unchanging, read, () => serverValue);
 }
+
+let renderingFromScratch = false;
+
+/**
+ * Called by the app's start when it renders the page itself rather than hydrating the server's
+ * (a login's page, the offline copy): a long list may then come in two commits, its first screen
+ * before the rest, where a hydrated page must match the server's HTML in one.
+ */
+export function renderFromScratch(): void {
+  renderingFromScratch = true;
+}
+
+/** Whether the app renders its first page itself (see renderFromScratch). */
+export const rendersFromScratch = (): boolean => renderingFromScratch;

@@ -16,6 +16,7 @@ import { useProductView } from "./product-view";
 import { formatCount } from "../../lib/products/product-labels";
 import { useMediaQuery } from "../../lib/ui/use-media-query";
 import { preloadable } from "../../lib/ui/preloadable";
+import { rendersFromScratch } from "../../lib/browser-value";
 import {
   clearFiltersHref,
   isPseudoCategory,
@@ -41,6 +42,8 @@ const NoResults = lazy(() =>
   import("./components/no-results").then((module) => ({ default: module.NoResults })),
 );
 
+/** Cards enough to fill the first screen at any width (two rows of three on a wide one). */
+const FIRST_SCREEN_CARDS = 6;
 /** Tailwind's lg, where the filters sidebar shows. */
 const WIDE_SCREEN = "(min-width: 64rem)";
 
@@ -127,6 +130,14 @@ export function ProductsPage() {
   const result = useDeferredValue(search.data);
   // The next answer is on its way, or here and still being rendered: what shows is the last one.
   const catchingUp = search.isPlaceholderData || (result !== undefined && result !== search.data);
+  // A page the browser renders itself shows its first screen of cards in one commit and the rest
+  // in the next (a phone's main thread is never held by all of them at once); a hydrated page's
+  // cards are all in the server's HTML.
+  const cardCount = result?.skuResults.length ?? 0;
+  const shownCards = useDeferredValue(
+    cardCount,
+    rendersFromScratch() ? Math.min(cardCount, FIRST_SCREEN_CARDS) : cardCount,
+  );
   const showBanner =
     !view.route.searchText && (view.route.category === "home" || view.route.category === "featured");
   const sidebar = (onNavigate?: () => void) => (
@@ -181,11 +192,13 @@ export function ProductsPage() {
             aria-busy={loadingNext}
             className={`grid gap-3 transition-opacity sm:grid-cols-2 sm:gap-4 xl:grid-cols-3 ${loadingNext ? "opacity-60" : ""}`}
           >
-            {result.skuResults.map((product, index) => (
-              <li key={product.skuCode}>
-                <ProductCard product={product} eager={index < 3} />
-              </li>
-            ))}
+            {result.skuResults
+              .slice(0, Math.max(shownCards, Math.min(cardCount, FIRST_SCREEN_CARDS)))
+              .map((product, index) => (
+                <li key={product.skuCode}>
+                  <ProductCard product={product} eager={index < 3} />
+                </li>
+              ))}
           </ul>
         )}
         <Pagination
