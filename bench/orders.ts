@@ -8,7 +8,7 @@
 // Run: npx tsx bench/orders.ts   (about 4 minutes; BENCH_SHORT=1 for a smoke run of under 1)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -28,6 +28,7 @@ import { createTokenService } from "../apps/server/src/modules/identity/tokens";
 import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/orders/approvals";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { haproxyConfig, startHaproxy, type RunningHaproxy } from "../scripts/cluster/haproxy.mjs";
+import { smallestAsset } from "./static-floor";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -681,17 +682,6 @@ async function staticFloor(port: number, asset: string, connections: number): Pr
   }
 }
 
-/** The smallest content-hashed file of the built web app: the cheapest thing the server sends. */
-function smallestAsset(): { url: string; bytes: number } {
-  const dir = path.join(root, "apps/web/dist/assets");
-  const files = readdirSync(dir)
-    .filter((f) => /-[\w-]{8}\.\w+$/.test(f))
-    .map((f) => ({ url: `/assets/${f}`, bytes: statSync(path.join(dir, f)).size }))
-    .sort((a, b) => a.bytes - b.bytes);
-  if (!files[0]) throw new Error(`no hashed assets in ${dir}`);
-  return files[0];
-}
-
 // ---------------------------------------------------------------------------------------------
 // The server process.
 
@@ -776,7 +766,7 @@ async function loadRun(url: string, db: Database["db"], shop: Shop): Promise<Loa
       balancer = await startHaproxy({ config: haproxyConfig({ port, servers, log: false }), port });
     }
     const base = `http://127.0.0.1:${port}`;
-    const asset = smallestAsset();
+    const asset = smallestAsset(root);
 
     console.info(`floor: GET ${asset.url} (${asset.bytes} bytes)…`);
     const cannon = await autocannon({

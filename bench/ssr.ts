@@ -12,7 +12,6 @@
 //   npm run build && npx tsx bench/ssr.ts   # about 2 minutes
 //
 // BENCH_SECONDS=<n> sets each load phase's length (default 10, at most 120).
-import { readdirSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -21,6 +20,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { startShop } from "../scripts/shop-server.mjs";
+import { smallestAsset } from "./static-floor";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Every loop is bounded in count and in time.
@@ -102,17 +102,6 @@ function latencyOf(times: number[]): Latency {
     p99: percentile(values, 99),
     max: values.at(-1) ?? 0,
   };
-}
-
-/** The smallest content-hashed file of the built web app: the cheapest thing the server sends. */
-function smallestAsset(): { url: string; bytes: number } {
-  const dir = path.join(root, "apps/web/dist/assets");
-  const files = readdirSync(dir)
-    .filter((f) => /-[\w-]{8}\.\w+$/.test(f))
-    .map((f) => ({ url: `/assets/${f}`, bytes: statSync(path.join(dir, f)).size }))
-    .sort((a, b) => a.bytes - b.bytes);
-  if (!files[0]) throw new Error(`no hashed assets in ${dir}`);
-  return files[0];
 }
 
 /** One GET on `agent`, body read as it came (no decompression on the clock). */
@@ -275,7 +264,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 const started = Date.now();
 const loadBefore = loadAverage();
-const floorAsset = smallestAsset();
+const floorAsset = smallestAsset(root);
 console.info("starting the built shop with the demo data…");
 const shop = await startShop();
 try {
