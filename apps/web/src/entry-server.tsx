@@ -18,7 +18,7 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from "react-router";
-import { QueryClient, dehydrate } from "@tanstack/react-query";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { buildPath, type ApiRoute } from "@trade-shop/contracts/http";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { AppProviders } from "./app/providers";
@@ -161,10 +161,11 @@ function appOf(client: QueryClient, context: StaticHandlerContext, handler: type
 async function shell(request: PageRequest, url: URL, status: number): Promise<RenderedPage> {
   const context = await shellHandler.query(new Request(url));
   if (context instanceof Response) throw new Error("the layout redirected");
-  const head = pageHeadHtml(pageHead(url, new QueryClient(), request.origin));
+  const client = createQueryClient();
+  const head = pageHeadHtml(pageHead(url, client, request.origin));
   const state: PageState = { rendered: "shell" };
   const [before, after] = document(request.template, head, state);
-  const app = appOf(createQueryClient(), context, shellHandler);
+  const app = appOf(client, context, shellHandler);
   return {
     kind: "page",
     status,
