@@ -1,19 +1,17 @@
 // One lint setup for the whole monorepo: typescript-eslint's recommended rules everywhere,
-// React hooks rules in the web app, and the one-way import flow of STYLE.md
+// React hooks rules in the web app, and the one-way import flow of docs/style.md
 // (lib -> features -> app in the web app, no feature importing another, no import cycles).
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import reactHooks from "eslint-plugin-react-hooks";
 import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+import { webLayers } from "./eslint/web-layers.js";
+import { serverModules } from "./eslint/server-modules.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const web = "apps/web/src";
-const features = fs.readdirSync(path.join(root, web, "features"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 // import-x's no-cycle skips `import type` edges and has no option to count them. A type-only
 // cycle still ties two modules together (the server's app.ts <-> AppDeps users was one), so
@@ -21,7 +19,12 @@ const features = fs.readdirSync(path.join(root, web, "features"), { withFileType
 // value import; everything else is import-x's own rule.
 const tsParser = tseslint.parser;
 function asValueImports(node) {
-  if (node?.type !== "ImportDeclaration" && node?.type !== "ExportNamedDeclaration" && node?.type !== "ExportAllDeclaration") return;
+  if (
+    node?.type !== "ImportDeclaration" &&
+    node?.type !== "ExportNamedDeclaration" &&
+    node?.type !== "ExportAllDeclaration"
+  )
+    return;
   if (node.importKind === "type") node.importKind = "value";
   if (node.exportKind === "type") node.exportKind = "value";
   for (const specifier of node.specifiers ?? []) {
@@ -48,7 +51,21 @@ const noCycleWithTypes = {
     return Object.fromEntries(
       Object.entries(visitors).map(([selector, visit]) => [
         selector,
-        (node) => visit(node?.type?.endsWith("Declaration") ? { ...node, importKind: "value", exportKind: "value", specifiers: node.specifiers?.map((s) => ({ ...s, importKind: "value", exportKind: "value" })) } : node),
+        (node) =>
+          visit(
+            node?.type?.endsWith("Declaration")
+              ? {
+                  ...node,
+                  importKind: "value",
+                  exportKind: "value",
+                  specifiers: node.specifiers?.map((s) => ({
+                    ...s,
+                    importKind: "value",
+                    exportKind: "value",
+                  })),
+                }
+              : node,
+          ),
       ]),
     );
   },
@@ -74,7 +91,13 @@ export default tseslint.config(
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
-          project: ["packages/contracts/tsconfig.json", "apps/server/tsconfig.json", "apps/web/tsconfig.json", "e2e/tsconfig.json", "bench/tsconfig.json"].map((p) => path.join(root, p)),
+          project: [
+            "packages/contracts/tsconfig.json",
+            "apps/server/tsconfig.json",
+            "apps/web/tsconfig.json",
+            "e2e/tsconfig.json",
+            "bench/tsconfig.json",
+          ].map((p) => path.join(root, p)),
         }),
       ],
     },
@@ -83,42 +106,8 @@ export default tseslint.config(
       "boundaries/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
-  {
-    files: ["apps/web/**/*.{ts,tsx}"],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["**/apps/server/**", "@trade-shop/server*"], message: "The web app talks to the server over HTTP only." }] },
-      ],
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          basePath: root,
-          zones: [
-            ...features.map((name) => ({
-              target: `${web}/features/${name}`,
-              from: `${web}/features`,
-              except: [`./${name}`],
-              message: "A feature imports only lib/, the contracts and its own files: move what two features share to lib/, and wire features together in app/.",
-            })),
-            {
-              target: `${web}/features`,
-              from: `${web}/app`,
-              message: "Features do not import the app shell: the app imports features.",
-            },
-            {
-              target: `${web}/lib`,
-              from: [`${web}/features`, `${web}/app`],
-              message: "lib/ is shared by every feature and imports none of them (nor app/).",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...webLayers(root),
+  ...serverModules(root),
   {
     files: ["**/*.mjs", "scripts/**", ".ci/**"],
     rules: { "no-console": "off" },

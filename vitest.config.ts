@@ -4,14 +4,18 @@
 // on PostgreSQL, alone and behind HAProxy). In every one, a console.error fails the test.
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { sourceAlias } from "./apps/web/vite.config";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
 const setupFiles = ["test-support/console-guard.ts"];
+// The web app's `@/` imports, wherever a test reaches its files from.
+const resolve = { alias: [sourceAlias] };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.ts"],
@@ -21,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         plugins: [react()],
         test: {
           name: "components",
@@ -41,6 +46,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
@@ -53,6 +59,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "drills",
           include: ["drills/**/*.drill.test.ts"],

@@ -1,4 +1,4 @@
-// Lighthouse (issue 14): the built shop on its embedded database with the demo data, scored as a
+// Lighthouse: the built shop on its embedded database with the demo data, scored as a
 // phone on mobile data would see it (Lighthouse's default mobile run: a mid-range phone, slow 4G
 // simulated, 4x CPU slowdown) in Debian's Chromium. Pages: the logged-out product list and a
 // product page. Each is run LH_RUNS times (default 3; CI runs 1) and the run with the median

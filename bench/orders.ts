@@ -1,4 +1,4 @@
-// Order benchmark (issue 13): order placement on real PostgreSQL. Simulated customers, each
+// Order benchmark: order placement on real PostgreSQL. Simulated customers, each
 // its own login on its own account, fill a cart and place it as the web app does, against the
 // built server running as a separate process with the built-in back office; POST /api/Order is
 // timed at 10, 40 and 100 customers, then orders arrive at a steady 40 a second to measure the
@@ -923,7 +923,7 @@ function report(options: {
     `- Load average (1, 5, 15 min) before: ${options.loadBefore.map((l) => l.toFixed(2)).join(", ")}; after: ${loadAfter.map((l) => l.toFixed(2)).join(", ")}` +
       (busy ? " — **not a quiet machine**: other work inflates the figures" : ""),
     "",
-    "## Budgets (issue 13)",
+    "## Budgets",
     "",
     `- POST /api/Order p95 under ${BUDGET.orderP95Ms} ms at ${BUDGET.orderP95At} customers: ${at40 ? verdict(at40.post.p95, BUDGET.orderP95Ms, busy) : "not measured"}.`,
     `- At ${PACED_RATE} orders/s sustained, hand-off lag p95 under ${BUDGET.lagP95Ms / 1000} s: ${verdict(pacedLag.p95, BUDGET.lagP95Ms, busy)}` +

@@ -1,4 +1,4 @@
-// How long the quick order pad's preview takes for a full 500-line paste (issue 16: "answers
+// How long the quick order pad's preview takes for a full 500-line paste ("answers
 // 500 lines in well under a second"), on the shop as `npm start` runs it (the built server on
 // its embedded database with the demo data), through HTTP as the browser calls it, one client.
 // Floors measured in the same run with the same client: GET /api/health (no database work

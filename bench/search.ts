@@ -1,4 +1,4 @@
-// Search benchmark (issues 7 and 15): the catalogue search measured in-process with one client,
+// Search benchmark: the catalogue search measured in-process with one client,
 // warm, on PostgreSQL and PGlite at the demo's size and at 100 000 generated SKUs, each figure
 // also given as a multiple of a floor measured in the same run; then the built server as a
 // separate process, over HTTP: one client, and load from this process with autocannon, each
@@ -38,7 +38,7 @@ const ITERATIONS = 150;
 const SECTION_MS = 30_000;
 const LOAD_SECONDS = 10;
 const LOAD_CONNECTIONS = 50;
-/** Issue 15's throughput budgets under load, as a share of the static file's requests per second. */
+/** the throughput budgets under load, as a share of the static file's requests per second. */
 const LOAD_BUDGETS = { browse: 0.25, text: 0.15 } as const;
 const SERVER_START_MS = 120_000;
 /** One-client HTTP rounds (each: the static file, then every search once). */
@@ -59,7 +59,7 @@ interface Scenario {
   name: string;
   who: Who;
   search?: Partial<ProductSearchRequest>;
-  /** GET /api/Product/Suggest?q=… (issue 15): letters typed so far. */
+  /** GET /api/Product/Suggest?q=…: letters typed so far. */
   suggest?: string;
   bySku?: true;
   /** The issue's budget on PostgreSQL (p95 in ms) at [demo size, 100 000], one client, warm. */

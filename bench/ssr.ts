@@ -1,4 +1,4 @@
-// Server rendering cost (issue 32): the public pages the server renders with React
+// Server rendering cost: the public pages the server renders with React
 // (apps/web/src/entry-server.tsx, loaded by apps/server/src/http/web-pages.ts), under load beside
 // the same server's static-file floor. The built shop as `npm start` runs it (embedded database,
 // demo data), autocannon at 50 connections from this process: the smallest hashed file under
@@ -33,7 +33,7 @@ const ONE_CLIENT_WARMUP = 20;
 const ONE_CLIENT_REQUESTS = 200;
 const ONE_CLIENT_MS = 30_000;
 const PRODUCT_PAGES = 20;
-/** Issue 32's aim: the rendered list's requests per second as a share of the static file's. */
+/** the aim: the rendered list's requests per second as a share of the static file's. */
 const AIM_SHARE = 0.25;
 
 const LIST_PAGE = "/products?category=Chips&pageNumber=1";
@@ -415,7 +415,7 @@ try {
         `| ${l.target.name} | ${sizeOf(l.target)} | ${l.requests} | ${l.perSecond.toFixed(0)} | ${pct(share(l))} | ${ms(l.latency.p50)} | ${ms(l.latency.p95)} | ${ms(l.latency.p99)} | ${(l.latency.p95 / staticP95).toFixed(1)}x | ${l.non2xx} | ${l.errors} |`,
     ),
     "",
-    `Aim (issue 32): the rendered list at ≥ ${100 * AIM_SHARE}% of the static file's requests per second: ${aim};`,
+    `Aim: the rendered list at ≥ ${100 * AIM_SHARE}% of the static file's requests per second: ${aim};`,
     `its p95 is ${(list.latency.p95 / staticP95).toFixed(1)}x the static file's. The API search it renders from, in the same run:`,
     `${pct(share(apiSearch))} of the static file, p95 ${(apiSearch.latency.p95 / staticP95).toFixed(1)}x. Rendered every time (never kept):`,
     `${pct(share(fresh))}, p95 ${(fresh.latency.p95 / staticP95).toFixed(1)}x (${(share(fresh) / AIM_SHARE).toFixed(2)}x the aim).`,

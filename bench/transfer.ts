@@ -1,4 +1,4 @@
-// What a phone on mobile data downloads (issue 14): bytes over the wire for a first and a
+// What a phone on mobile data downloads: bytes over the wire for a first and a
 // repeat visit of the logged-out product list and of a product page, in Debian's Chromium at
 // 390 px, counted by the DevTools protocol (encoded bytes, headers included), split by kind;
 // and the JavaScript the product list needs before it can show anything, gzip and brotli, from
@@ -142,7 +142,7 @@ try {
     `- Node.js ${process.version}; Chromium ${browser.version()}`,
     `- Date: ${date}; load average (1, 5, 15 min): ${load}`,
     "",
-    "## Budgets (issue 14)",
+    "## Budgets",
     "",
     ...results.flatMap((r) => [
       `- ${r.name}, first visit ≤ ${BUDGET_FIRST_KB} KB: ${verdict(r.first.bytes, BUDGET_FIRST_KB)}`,

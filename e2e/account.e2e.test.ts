@@ -1,4 +1,4 @@
-// The live account in the browser (issue 5): an order placed at checkout moves through the
+// The live account in the browser: an order placed at checkout moves through the
 // back office's statuses on its details page without a reload, and the header's balance rises
 // when it is invoiced; a cart changed elsewhere shows at once; the account dashboard, the
 // addresses page and the staff hand-off queue. The order test buys for an account of its own
@@ -73,7 +73,7 @@ describe("live account", () => {
 
     const page = await openPage(browser, DESKTOP);
     await openWithToken(page, baseUrl, buyer, "/checkout");
-    // SPEC §2: Current Balance and Remaining Credit in the header, in rand.
+    // docs/screens.md: Current Balance and Remaining Credit in the header, in rand.
     await expect.poll(() => headerFigure(page, "balance").textContent()).toBe(rand(before.dcBalance));
     await expect
       .poll(() => headerFigure(page, "credit").textContent())

@@ -1,4 +1,4 @@
-// Issue 16, a barcode in the header search: a USB or Bluetooth scanner types the digits into
+// A barcode in the header search: a USB or Bluetooth scanner types the digits into
 // the focused search box and presses Enter (a keyboard wedge); the product's page opens. An
 // unknown barcode is named in the error toast and stays in the box. At 390 and 1280 px.
 import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";

@@ -1,4 +1,4 @@
-// Issue 18, before the click: an add beyond the warehouse's stock adds what there is and says so
+// Before the click: an add beyond the warehouse's stock adds what there is and says so
 // at once; a cart line that stock sold since has left short is marked in the cart and at
 // checkout, with "Reduce to available", and Place order waits until it is; a total over the
 // remaining credit is said once, by how much, and cannot be submitted. At 390 and 1280 px.

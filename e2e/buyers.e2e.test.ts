@@ -1,4 +1,4 @@
-// Buyers of a trade account in the browser (issue 17): the owner invites a buyer with an order
+// Buyers of a trade account in the browser: the owner invites a buyer with an order
 // limit from /buyers; the buyer opens the e-mailed link, chooses a password, logs in and places
 // an order over the limit (warned before the click); the owner opens the approval e-mail's link
 // and approves the order, which then moves on to the back office. Uses its own coastal account

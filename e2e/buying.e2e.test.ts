@@ -1,4 +1,4 @@
-// Buying in the browser (issue 4): a trader finds a product, adds a deal quantity, watches the
+// Buying in the browser: a trader finds a product, adds a deal quantity, watches the
 // header cart, checks out with a PO number and finds the order in history and on its details
 // page; the cart page's deal hints; the wishlist; a spaza shop refused liquor; and a cart that
 // changed behind the checkout page's back, which must create no order. Every test leaves the
@@ -357,7 +357,7 @@ describe("buying as a spaza shop", () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${baseUrl}/products/${encodeURIComponent(liquor.skuCode)}`);
     await page.getByRole("heading", { level: 1, name: liquor.skuDescription }).waitFor();
-    // Issue 18: said before the click; the server's refusal has its API test (cart.api.test.ts).
+    // Said before the click; the server's refusal has its API test (cart.api.test.ts).
     await page.getByRole("main").getByText("Licensed liquor customers only", { exact: true }).waitFor();
     await expect(page.getByRole("main").getByRole("button", { name: "Add to cart" }).count()).resolves.toBe(
       0,

@@ -1,4 +1,4 @@
-// Issue 16, the camera scanner in Chromium with a fake camera that shows a demo product's
+// The camera scanner in Chromium with a fake camera that shows a demo product's
 // barcode (drawn from the GS1 tables into a YUV4MPEG2 video, support/fake-camera.ts): on the
 // quick order pad each scan puts a pack on the pad and the checked line names the product; in
 // the header's search a scan opens the product's page. At 390 px, on the coastal tenant's

@@ -1,4 +1,4 @@
-// Issue 18, what the catalogue tells a buyer before the click: an account without a liquor
+// What the catalogue tells a buyer before the click: an account without a liquor
 // licence sees "Licensed liquor customers only" in place of Add to cart on liquor, on the
 // product list and the product page; a saved product's heart is filled and says "In wishlist",
 // and a product in the cart shows its packs there in a stepper that changes them in place,

@@ -1,4 +1,4 @@
-// The catalogue in the browser (issue 7): searching from the header, narrowing by category and
+// The catalogue in the browser: searching from the header, narrowing by category and
 // brand, paging, a product's own page, customer prices, and the staff's No Images work list.
 import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
 import type { Browser, Locator, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Development has React Fast Refresh (issue 32, decision 140): Vite's development server, started
+// Development has React Fast Refresh (decision 140): Vite's development server, started
 // with the web app's own configuration (apps/web/vite.config.ts, so its real plugin list), hot-swaps
 // an edited component without reloading the page. The app's source is left alone: the server's root
 // is a throwaway folder inside apps/web (where react, react-dom and the plugin resolve) holding a

@@ -1,4 +1,4 @@
-// The staff hand-off queue against a back office that is down (issue 5): a shop of its own,
+// The staff hand-off queue against a back office that is down: a shop of its own,
 // set to post orders over HTTP to a stand-in back office in this test that first answers 503.
 // With one attempt allowed, the order is parked at once; staff see it with its error, fix
 // nothing but the back office, press Retry, and the order reaches the back office exactly once.

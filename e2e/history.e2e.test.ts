@@ -1,4 +1,4 @@
-// Issue 18, order history: found by product or order number and by day, focus on the results
+// Order history: found by product or order number and by day, focus on the results
 // heading after a search, Reorder on each row (through the quick order pad), at 390 and 1280 px.
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";

@@ -1,4 +1,4 @@
-// Issue 14, a shop for phones on mobile data. Installable: the web app manifest (name, start
+// A shop for phones on mobile data. Installable: the web app manifest (name, start
 // page /featured, standalone, theme colour, 192 and 512 px icons and a maskable one, each the
 // size it claims) is linked from every page, Chromium reads it without errors, and nothing but
 // the test browser's own private profile stands in the way of installing the shop. Data saver:

@@ -1,4 +1,4 @@
-// Issue 14, the shop with no signal. The service worker takes over on the first visit; with the
+// The shop with no signal. The service worker takes over on the first visit; with the
 // network cut, the shop still opens and shows the products, product pages and order history seen
 // before, dated "prices as of"; cart changes made offline wait on the phone and reach the server
 // exactly once when the signal returns, even with two tabs open; an order is refused offline;

@@ -1,4 +1,4 @@
-// Issue 16, order lists at 390 and 1280 px: the cart saved as a named list, a line's packs
+// Order lists at 390 and 1280 px: the cart saved as a named list, a line's packs
 // changed in place, and the whole list put back in an emptied cart in one press. A login of
 // its own per width on a coastal account (CUS0028, CUS0029).
 import { Cart } from "@trade-shop/contracts/cart";

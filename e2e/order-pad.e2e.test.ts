@@ -1,4 +1,4 @@
-// Issue 16, the product list as an order pad at 390 and 1280 px: the List toggle shows one row
+// The product list as an order pad at 390 and 1280 px: the List toggle shows one row
 // per product with a quantity field; from the keyboard alone a buyer types packs into three
 // rows (Tab goes from field to field) and Enter adds all three to the cart in one request; the
 // choice of list is remembered after a reload. A login of its own per width on a coastal account

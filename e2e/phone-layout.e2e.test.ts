@@ -1,4 +1,4 @@
-// Issue 18, a phone layout for the thumb: the shop bar (search, wishlist, cart) stays in reach
+// A phone layout for the thumb: the shop bar (search, wishlist, cart) stays in reach
 // while the page scrolls, the first product shows in the first screen and nothing moves as the
 // list arrives, the top bar never wraps for an admin at 1280 px, and a full page load opens at
 // the top while Back still restores.

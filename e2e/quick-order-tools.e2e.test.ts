@@ -1,4 +1,4 @@
-// Issue 16, the quick order pad's other ways in, at 390 and 1280 px (coastal CUS0032, CUS0033):
+// The quick order pad's other ways in, at 390 and 1280 px (coastal CUS0032, CUS0033):
 // a product found by the keyboard alone in the line finder; a USB scanner's digits and Enter
 // typed with no field focused (a keyboard wedge), twice, adding up; the checked lines saved as
 // a new order list; an Excel workbook uploaded; and a product card's packs added to that list.

@@ -1,4 +1,4 @@
-// Issue 16, the quick order pad at 390 and 1280 px: 30 lines pasted as from a spreadsheet, one
+// The quick order pad at 390 and 1280 px: 30 lines pasted as from a spreadsheet, one
 // unknown code marked and fixed in the box, all 30 added at once and found in the cart; the
 // sample file uploaded and read. A login of its own per width (CUS0024, CUS0025).
 import { Cart } from "@trade-shop/contracts/cart";

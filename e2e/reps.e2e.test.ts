@@ -1,4 +1,4 @@
-// Sales reps in the browser (issue 17, decision 127): the demo rep logs in, chooses an assigned
+// Sales reps in the browser (decision 127): the demo rep logs in, chooses an assigned
 // account (Umlazi Liquor Store, CUS0040) by keyboard, sees "Ordering for" it in the header,
 // orders at the customer's prices, and stops; the customer then finds the order "Placed by" the
 // rep and the confirmation e-mail at the account's address. The bar fits a phone, and the

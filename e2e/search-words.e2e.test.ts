@@ -1,4 +1,4 @@
-// Issue 15 in the browser, at 390 and 1280 px: suggestions under the header's search box
+// At 390 and 1280 px: suggestions under the header's search box
 // chosen with the keyboard alone; a search that finds nothing offers a way on and takes a
 // note for staff, who see it on /manage/search and teach the search the word there, after
 // which the same search finds products.

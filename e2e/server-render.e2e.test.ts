@@ -95,7 +95,7 @@ describe("view source", () => {
     expect(lost.status).toBe(404);
     expect(lost.html).toContain("UH OH! You&#x27;re lost.");
     expect((await source("/products/NO-SUCH-SKU-1")).status).toBe(404);
-    // A visitor is sent away from an image path (SPEC §2), before any of the app runs.
+    // A visitor is sent away from an image path (docs/screens.md), before any of the app runs.
     expect((await source("/images/anything")).headers.get("location")).toBe("/");
   });
 

@@ -1,4 +1,4 @@
-// The storefront shell on every route of SPEC §2, logged out and logged in, on a phone and a
+// The storefront shell on every route of docs/screens.md, logged out and logged in, on a phone and a
 // desktop: header and footer texts, landmarks, no sideways scrolling on a phone, 44 px touch
 // targets in the shell, and no serious or critical axe (WCAG 2.2 AA) violation anywhere.
 // Then the shell's behaviour: side menu, skip link, theme, search, back-to-top, scroll
@@ -166,8 +166,8 @@ async function sendEnquiry({ page, state, phone }: Visit) {
   await form.getByRole("button", { name: "Send message" }).click();
   await page.getByText(THANK_YOU, { exact: true }).first().waitFor();
   await expect(form.getByText(THANK_YOU, { exact: true }).isVisible()).resolves.toBe(true);
-  // SPEC §7: a success envelope also shows a success toast at the bottom centre; on a phone at
-  // the top centre, clear of the thumb's controls (issue 18).
+  // docs/api.md: a success envelope also shows a success toast at the bottom centre; on a phone at
+  // the top centre, clear of the thumb's controls.
   const toaster = page.locator(
     `[data-sonner-toaster][data-y-position="${phone ? "top" : "bottom"}"][data-x-position="center"]`,
   );
@@ -266,7 +266,7 @@ function routeTable(orderId: number): RouteCase[] {
       lands: { "logged out": /\/not-found$/, trader: /\/not-found$/ },
       check: expectNotFound,
     },
-    // SPEC §2 "{returnUrl}/{returnUrl}": two unknown segments open the login area.
+    // docs/screens.md "{returnUrl}/{returnUrl}": two unknown segments open the login area.
     {
       path: "/cart/checkout",
       check: async ({ page, state }) => {

@@ -1,4 +1,4 @@
-// Statements in the browser (issue 17): a customer opens /statements from the account menu,
+// Statements in the browser: a customer opens /statements from the account menu,
 // picks a month, sees the figures and ageing, and downloads the statement PDF, which is read
 // back and checked against the screen; the page passes axe at phone and desktop widths and
 // fits a phone. Uses its own coastal account (CUS0034), so no other test moves its balance.

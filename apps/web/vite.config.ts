@@ -51,9 +51,12 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/** `@/lib/format` is `src/lib/format`, wherever the importing file sits (tsconfig.json's paths). */
+export const sourceAlias = { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) };
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
-  resolve: { alias: command === "build" ? productionBuilds : [] },
+  resolve: { alias: [sourceAlias, ...(command === "build" ? productionBuilds : [])] },
   // The server's render (src/entry-server.tsx, built into dist/ssr/ by `vite build --ssr`) carries
   // its libraries inside it, React's production build among them, whatever NODE_ENV the shop's
   // server runs with (docs/decisions/0140).

@@ -38,6 +38,7 @@ export function precacheManifest(): PrecacheEntry[] {
 }
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^@\//, replacement: path.resolve(import.meta.dirname, "src") + "/" }] },
   publicDir: false,
   define: {
     __PRECACHE_MANIFEST__: JSON.stringify(precacheManifest()),

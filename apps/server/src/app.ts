@@ -108,7 +108,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Trade Shop API", version: "1.0.0", description: "The HTTP API of SPEC §7." },
+      info: { title: "Trade Shop API", version: "1.0.0", description: "The HTTP API of docs/api.md." },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
     transform: jsonSchemaTransform,

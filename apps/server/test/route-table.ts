@@ -20,7 +20,7 @@ export interface TableRoute {
 }
 
 const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
-  // Order lists (issue 16) sit beside api's groups, keyed orderLists.<name>.
+  // Order lists sit beside api's groups, keyed orderLists.<name>.
   "": {
     ...api,
     orderLists: orderListRoutes,
@@ -31,7 +31,7 @@ const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
   },
   // The No Images work list's routes live beside their payloads, outside `api`.
   "products.": { pending: pendingProductRoutes, vocabulary: catalogueSearchRoutes },
-  // The quick order pad's routes (issue 16) live beside their payloads too.
+  // The quick order pad's routes live beside their payloads too.
   "cart.": { quickOrder: quickOrderRoutes },
 };
 

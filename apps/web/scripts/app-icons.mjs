@@ -1,4 +1,4 @@
-// Draws the installable shop's icons (issue 14) from the logo mark: 192 and 512 px "any"
+// Draws the installable shop's icons from the logo mark: 192 and 512 px "any"
 // icons (the rounded mark on transparency) and a 512 px "maskable" one (the mark inside the
 // 80% safe zone on a full-bleed brand green, so a launcher may cut any shape from it).
 // Run once after the logo changes: node apps/web/scripts/app-icons.mjs (the PNGs are committed).

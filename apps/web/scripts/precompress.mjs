@@ -1,5 +1,5 @@
 // After `vite build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside
-// every text file of dist/ over 1 KB but the server's render (dist/ssr/), so the server sends them as they are (issue 14) instead
+// every text file of dist/ over 1 KB but the server's render (dist/ssr/), so the server sends them as they are instead
 // of compressing the same bytes on every request. Files that would not shrink get no copy.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

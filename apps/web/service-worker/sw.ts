@@ -1,4 +1,4 @@
-// The shop's service worker (issue 14, decision 125): the app shell precached so the shop opens
+// The shop's service worker (decision 125): the app shell precached so the shop opens
 // from the home screen with no signal; pages always asked of the network first, a copy of each
 // kept, and answered with that copy (or the shell) when it cannot be reached; product pictures kept stale-while-revalidate; and the
 // API's reads (catalogue, product, cart, order history, lists) network first, a copy kept per

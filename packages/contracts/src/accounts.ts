@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Id, Rand } from "./common";
 import type { ApiRoute } from "./http";
 
-/** A liquor-licensed account's licence as the back office holds it (DESIGN decision 123). */
+/** A liquor-licensed account's licence as the back office holds it (decision 123). */
 export const LiquorLicence = z.object({
   number: z.string().nullable(),
   /** The last day the licence is valid (Johannesburg). */

@@ -1,4 +1,4 @@
-// The HTTP API of SPEC §7 as one table: the server registers its routes from it and the web
+// The HTTP API of docs/api.md as one table: the server registers its routes from it and the web
 // client calls through it, so a path, a payload or a role rule is written down exactly once.
 import type { ApiRoute } from "./http";
 import { accountRoutes } from "./accounts";

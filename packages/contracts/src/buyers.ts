@@ -1,4 +1,4 @@
-// The people of a trade account (issue 17): the owner invites buyers and viewers by e-mail,
+// The people of a trade account: the owner invites buyers and viewers by e-mail,
 // sets each one's order limit, and approves or rejects the orders over it.
 import { z } from "zod";
 import { EmailAddress, Id, IdParam, IsoDateTime, Rand, SuccessEnvelope, requiredText } from "./common";

@@ -126,7 +126,7 @@ export const cartRoutes = {
     summary: "Take packs off a cart line, or drop the line",
     tag: "Cart",
   },
-  // SPEC does not show the answer; an envelope lets the client toast and then reload the cart.
+  // The answer is the shop's choice (docs/api.md): an envelope lets the client toast and then reload the cart.
   clear: {
     method: "POST",
     path: "/api/Cart/ClearUserCart",

@@ -1,6 +1,6 @@
-// Catalogue routes beside the SPEC §7 table, used by the server and the web app: the staff
+// Catalogue routes beside the docs/api.md table, used by the server and the web app: the staff
 // work list of products without images (/manage), a product's image gallery, and a product
-// found by its barcode (a scanner in the search box, issue 16).
+// found by its barcode (a scanner in the search box).
 import { z } from "zod";
 import type { ApiRoute } from "./http";
 import { Product, RESULTS_PER_PAGE_CHOICES } from "./catalogue";

@@ -1,4 +1,4 @@
-// Search in the customer's words (issue 15), beside the SPEC §7 search: the synonym groups
+// Search in the customer's words, beside the docs/api.md search: the synonym groups
 // staff keep, suggestions while a person types, and what became of searches that found
 // nothing (a note from the searcher, a list for staff).
 import { z } from "zod";

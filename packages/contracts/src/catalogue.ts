@@ -4,7 +4,7 @@ import { z } from "zod";
 import { Id, optionalText, Rand, requiredText, SkuCode, STAFF_ROLES, SuccessEnvelope } from "./common";
 import type { ApiRoute } from "./http";
 
-/** The header's category links (SPEC §2); `category` is the value of the products route query. */
+/** The header's category links (docs/screens.md); `category` is the value of the products route query. */
 export const HEADER_CATEGORIES = [
   { label: "Home", category: "home" },
   { label: "Chips", category: "Chips" },
@@ -142,7 +142,7 @@ export const RESULTS_PER_PAGE_CHOICES = [12, 24, 48] as const;
 
 /**
  * Category levels line up as route category|subCategory|subCategory3|subCategory4 =
- * categoryFilter|subCategory1Filter|subCategory2Filter|subCategory3Filter (DESIGN §4).
+ * categoryFilter|subCategory1Filter|subCategory2Filter|subCategory3Filter (docs/rules.md).
  */
 export const ProductSearchRequest = z.object({
   pageNumber: z
@@ -162,7 +162,7 @@ export const ProductSearchRequest = z.object({
   featuredProductsOnly: z.boolean().default(false),
   newProductsOnly: z.boolean().default(false),
   inStockOnly: z.boolean().default(false),
-  /** The words as typed, without correcting misspelt ones ("search instead for …", issue 15). */
+  /** The words as typed, without correcting misspelt ones ("search instead for …"). */
   searchExactly: z.boolean().optional(),
 });
 export type ProductSearchRequest = z.infer<typeof ProductSearchRequest>;
@@ -203,7 +203,7 @@ export type BrandResult = z.infer<typeof BrandResult>;
 
 /**
  * A branch of the category tree named as the products route's query names it (category,
- * subCategory, subCategory3, subCategory4; DESIGN §4), so a link needs nothing else.
+ * subCategory, subCategory3, subCategory4; docs/rules.md), so a link needs nothing else.
  */
 export const CategoryLink = z.object({
   /** The deepest level's name, e.g. "Potato Chips". */
@@ -217,7 +217,7 @@ export const CategoryLink = z.object({
 });
 export type CategoryLink = z.infer<typeof CategoryLink>;
 
-/** A way on from a search that found nothing (issue 15). */
+/** A way on from a search that found nothing. */
 export const NoResultsHelp = z.object({
   /** The category whose name is nearest to the words searched (spelling or synonyms), if any is near. */
   nearestCategory: CategoryLink.nullable(),
@@ -241,7 +241,7 @@ export const ProductSearchResult = z.object({
   brandResults: z.array(BrandResult),
   /**
    * "Showing results for …": the search as it was run when misspelt words were corrected
-   * (`searchFilter` keeps what was typed); null when nothing was corrected. Issue 15.
+   * (`searchFilter` keeps what was typed); null when nothing was corrected.
    */
   correctedSearchText: z.string().nullable().optional(),
   /** Only when nothing was found: the nearest category and popular products. */
@@ -306,7 +306,7 @@ export const productRoutes = {
     summary: "One product by its SKU code",
     tag: "Products",
   },
-  // The upload and cover answers are envelopes: SPEC's success messages are what they carry.
+  // The upload and cover answers are envelopes: the success messages of docs/api.md are what they carry.
   uploadImages: {
     method: "POST",
     path: "/api/Product/UploadProductImages",

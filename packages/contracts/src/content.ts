@@ -1,4 +1,4 @@
-// The contact form's enquiry; SPEC leaves its payload open, so these fields are the shop's choice.
+// The contact form's enquiry: these fields are the shop's choice (docs/api.md).
 // `website` is a honeypot: people never see it, bots fill it in, and the server drops those.
 import { z } from "zod";
 import { EmailAddress, optionalText, requiredText } from "./common";

@@ -1,4 +1,4 @@
-// How the shop writes rand, on every screen and in the messages the server writes (SPEC §5):
+// How the shop writes rand, on every screen and in the messages the server writes (docs/behaviour.md):
 // "R1 234.56", prefix R, a space between thousands (not a comma), a point before the cents.
 
 /** Cents as rand, rounded to the whole cent: 123456 -> "R1 234.56", -50 -> "-R0.50". */
@@ -14,7 +14,7 @@ export function formatRandCents(cents: number): string {
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const SAST_OFFSET_MS = 2 * 3_600_000; // Africa/Johannesburg: UTC+2 all year
 
-/** A moment as the shop writes it (DESIGN.md §4), in Johannesburg: "21-Nov-2026 14:05". */
+/** A moment as the shop writes it (docs/rules.md), in Johannesburg: "21-Nov-2026 14:05". */
 export function formatShopDateTime(at: Date | string): string {
   const sast = new Date(new Date(at).getTime() + SAST_OFFSET_MS).toISOString();
   return `${formatShopDate(sast.slice(0, 10))} ${sast.slice(11, 16)}`;

@@ -1,4 +1,4 @@
-// What every route of the HTTP API (SPEC §7) is made of, and what the web client needs to call one:
+// What every route of the HTTP API (docs/api.md) is made of, and what the web client needs to call one:
 // the route's shape, the headers and cookie every request deals with, and its path filled in.
 // Each domain's module holds its own routes (cartRoutes in cart.ts, …) and api.ts gathers them,
 // so the web app downloads the schemas of a domain only with the pages that call it.
@@ -33,7 +33,7 @@ export interface ApiRoute {
   tag: string;
 }
 
-/** Names of the headers and cookie every request deals with (DESIGN §3). */
+/** Names of the headers and cookie every request deals with (docs/api.md). */
 export const TENANT_HEADER = "TenantId";
 /** A Rep's customer account to shop as, by account number (decision 127). */
 export const ACTING_FOR_HEADER = "X-Acting-For";

@@ -301,7 +301,7 @@ export const userRoutes = {
     summary: "One user",
     tag: "Users",
   },
-  // SPEC's "file-style response" carries nothing a browser needs; an envelope gives the toast.
+  // A "file-style response" carries nothing a browser needs; an envelope gives the toast.
   enable: {
     method: "PUT",
     path: "/api/Users/:id/Enable",

@@ -1,4 +1,4 @@
-// Order lists (issue 16): a customer account's named lists of products and packs ("Weekly
+// Order lists: a customer account's named lists of products and packs ("Weekly
 // stock-up", "Month end"), kept beside the wishlist and shared by every login of the account.
 // A list goes to the cart through the same add as the quick order pad, with the same reasons
 // for what it could not add.

@@ -1,5 +1,5 @@
 // Orders: what the customer submits from the cart, and the order as the back office sees it.
-// `{product}PaymentId`/`{product}AccountId` of SPEC §3 are spelt tradeShopPaymentId/tradeShopAccountId.
+// `{product}PaymentId`/`{product}AccountId` of docs/data.md are spelt tradeShopPaymentId/tradeShopAccountId.
 import { z } from "zod";
 import { Id, IdParam, IsoDateTime, MAX_ID, optionalText, Rand } from "./common";
 import { Cart, CartItem } from "./cart";
@@ -88,7 +88,7 @@ export const Order = z.object({
   creditcheck_override: z.boolean(),
   repCode: z.string().nullable(),
   currentPastelStatus: OrderStatus,
-  /** Why the order is On Hold or Rejected (DESIGN §4); null in every other state. */
+  /** Why the order is On Hold or Rejected (docs/rules.md); null in every other state. */
   statusReason: z.string().nullable(),
   lastPastelStatusUpdate: IsoDateTime.nullable(),
   createdBy: z.string(),

@@ -1,4 +1,4 @@
-// The /products page's address as a search: SPEC §2's params (category levels, brand,
+// The /products page's address as a search: docs/screens.md's params (category levels, brand,
 // searchText, pageNumber) plus our sort and pageSize, read into the view the page shows and the
 // search request it stands for. The web app reads its own address with it; the server answers a
 // visitor's first load of the page with it (GET /api/Product/ProductSearch, decision 132), so
@@ -21,7 +21,7 @@ interface SortOption {
   sortDirection: SortDirection;
 }
 
-/** DESIGN §4's sorts; "asc" is each sort's natural order (best, cheapest, A to Z, newest). */
+/** docs/rules.md's sorts; "asc" is each sort's natural order (best, cheapest, A to Z, newest). */
 export const SORT_OPTIONS = [
   { value: "relevance", label: "Best match", sortBy: "relevance", sortDirection: "asc" },
   { value: "description", label: "Name: A to Z", sortBy: "description", sortDirection: "asc" },

@@ -1,4 +1,4 @@
-// The quick order pad (issue 16): lines pasted from a spreadsheet or WhatsApp, typed, or read
+// The quick order pad: lines pasted from a spreadsheet or WhatsApp, typed, or read
 // from a file, each a code (SKU, barcode or exact description) and a quantity. The preview
 // says what each line will be before anything is added; adding puts every good line on the
 // cart in one go and says which were not added and why. Nothing is lost without a reason.

@@ -1,4 +1,4 @@
-// Sales reps (issue 17, decision 127): a Rep shops as a customer account assigned to them by
+// Sales reps (decision 127): a Rep shops as a customer account assigned to them by
 // an admin, naming it in the X-Acting-For header of every request. Reps list their accounts;
 // admins list, assign and unassign a rep's accounts.
 import { z } from "zod";

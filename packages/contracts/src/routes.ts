@@ -1,4 +1,4 @@
-// The web app's own URLs (SPEC §2), kept here so links, redirects and the server's
+// The web app's own URLs (docs/screens.md), kept here so links, redirects and the server's
 // history-API fallback agree, plus how the products URL maps onto a catalogue search.
 import { z } from "zod";
 import type { ProductSearchRequest } from "./catalogue";
@@ -23,15 +23,15 @@ export const appRoutes = {
   underConstruction: "/under-construction",
   /** The No Images work list. */
   manage: "/manage",
-  /** Staff: the search's synonym groups and the searches that found nothing (issue 15). */
+  /** Staff: the search's synonym groups and the searches that found nothing. */
   manageSearch: "/manage/search",
-  /** Customers: paste, upload or scan many lines and add them to the cart at once (issue 16). */
+  /** Customers: paste, upload or scan many lines and add them to the cart at once. */
   quickOrder: "/quick-order",
-  /** Customers: the account's named order lists (issue 16). */
+  /** Customers: the account's named order lists. */
   orderLists: "/order-lists",
-  /** Customers: the account's monthly statements and ageing (issue 17). */
+  /** Customers: the account's monthly statements and ageing. */
   statements: "/statements",
-  /** Account owners: the account's buyers and viewers, invitations and order limits (issue 17). */
+  /** Account owners: the account's buyers and viewers, invitations and order limits. */
   buyers: "/buyers",
   /** Someone invited to a customer account chooses their password here (the e-mailed link). */
   invitation: "/invitation",
@@ -59,13 +59,13 @@ export const ProductsRouteQuery = z.object({
   // A hand-edited URL with a bad page number shows page 1 rather than an error.
   pageNumber: z.coerce.number<string>().int().min(1).catch(1),
   searchText: z.string().optional(),
-  /** "1": the words as typed, without correcting misspelt ones ("search instead for …", issue 15). */
+  /** "1": the words as typed, without correcting misspelt ones ("search instead for …"). */
   exact: z.literal("1").optional().catch(undefined),
 });
 export type ProductsRouteQuery = z.infer<typeof ProductsRouteQuery>;
 
 /**
- * DESIGN §4: category=home means no category filter and category=featured means featured
+ * docs/rules.md: category=home means no category filter and category=featured means featured
  * products only; the deeper levels shift by one name between the URL and the request.
  */
 export function productSearchFromRoute(

@@ -1,5 +1,5 @@
 // The head office's public details, shown in the header, footer, contact page and legal pages
-// (SPEC §1, §2, §9), and printed on statements and tax invoices. Demo values: the company,
+// (docs/product.md, docs/screens.md, docs/rules.md), and printed on statements and tax invoices. Demo values: the company,
 // address, numbers and addresses are fictional.
 
 export const shopDetails = {

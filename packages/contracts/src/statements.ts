@@ -1,4 +1,4 @@
-// Statements and invoices (issue 17): a customer account's monthly statement drawn from the
+// Statements and invoices: a customer account's monthly statement drawn from the
 // invoices, credit notes and payments the back office reports, its ageing, the statement and
 // invoice PDFs, and the back office's report of a credit note or payment.
 import { z } from "zod";

@@ -242,7 +242,7 @@ describe("demo catalogue", () => {
 describe("demo customers and users", () => {
   const customer = (accountId: string) => t.customers.find((c) => c.accountId === accountId);
 
-  it("has the three fixed accounts of DESIGN.md §5", () => {
+  it("has the three fixed accounts of docs/demo-data.md", () => {
     expect(customer("CUS0001")).toMatchObject({
       tenantId: "gauteng",
       name: "Trader's Wholesale",

@@ -1,4 +1,4 @@
-// The deterministic demo data set (DESIGN.md §5): every table's rows as plain objects, drawn
+// The deterministic demo data set (docs/demo-data.md): every table's rows as plain objects, drawn
 // from a seeded generator and a fixed reference date, so the same options give the same shop.
 // Loading it is load.ts's job; this module touches no database and no clock.
 import {
@@ -451,7 +451,7 @@ interface DemoUser {
   repAccounts?: readonly string[];
 }
 
-/** The demo logins of DESIGN.md §5; all share the password Demo-Trade-2026. */
+/** The demo logins of docs/demo-data.md; all share the password Demo-Trade-2026. */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     username: "trader",

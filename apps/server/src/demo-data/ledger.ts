@@ -1,4 +1,4 @@
-// A year of the back office's debtors' ledger for the demo accounts (issue 17): an invoice for
+// A year of the back office's debtors' ledger for the demo accounts: an invoice for
 // every demo order that reached Invoiced, orders reps took by phone, some credit notes, and
 // payments on terms (some late), chosen so that what is still owed is exactly the account's
 // seeded balance. Statements, ageing and the dashboard's overdue figure then have history.

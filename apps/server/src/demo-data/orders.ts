@@ -150,7 +150,7 @@ function planOrders(inputs: OrderInputs): PlannedOrder[] {
       });
     }
     if (login) {
-      // The logins' open orders stay well inside their remaining credit (DESIGN.md §4).
+      // The logins' open orders stay well inside their remaining credit (docs/rules.md).
       const room = customer.creditLimitCents - customer.dcBalanceCents;
       const budget = Math.min(700_000, Math.floor(room / 12));
       for (const { status, ageDays } of SHOWCASE) {

@@ -1,6 +1,6 @@
 // Who is calling and for which tenant. A bearer token is verified once per request; the
-// TenantId header must name one of the token's tenants (DESIGN.md §4), and a route's role
-// list passes when it is empty or the user holds any listed role (SPEC §6).
+// TenantId header must name one of the token's tenants (docs/rules.md), and a route's role
+// list passes when it is empty or the user holds any listed role (docs/product.md).
 import type { FastifyRequest } from "fastify";
 import type { TokenClaims } from "@trade-shop/contracts/identity";
 import { DomainError } from "../shared/domain-error";

@@ -1,4 +1,4 @@
-// Issue 14: answers travel compressed and the web app's files are cached as their names allow.
+// Answers travel compressed and the web app's files are cached as their names allow.
 // JSON over 1 KB is brotli- or gzip-compressed as the client asks and decompresses to the same
 // answer; small answers, images and clients that take no encoding get it plain. The built
 // files are sent from their precompressed copies, hashed ones cached for a year, index.html

@@ -1,4 +1,4 @@
-// Answers travel compressed (issue 14): a trade customer on prepaid mobile data pays for every
+// Answers travel compressed: a trade customer on prepaid mobile data pays for every
 // byte. Text answers over 1 KB (JSON, problem details, HTML, the OpenAPI document, SVG) are
 // compressed on the fly with brotli or gzip, whichever the client prefers. The web app's built
 // files are compressed once at build time (apps/web/scripts/precompress.mjs) and served as they

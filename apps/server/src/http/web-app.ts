@@ -4,7 +4,7 @@
 // every other GET that is not an API path is a page of the app (web-pages.ts: rendered on the
 // server, the browser's router takes it from there). Under /images/ only a
 // page visit (a request that takes HTML) gets the app, which sends a logged-out visitor to the
-// root (SPEC §2); an image that is not there is a 404 problem, and real image files are served
+// root (docs/screens.md); an image that is not there is a 404 problem, and real image files are served
 // by their own routes to anyone.
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, page
       // Files are listed once at start: restart the server after rebuilding the web app.
       wildcard: false,
       index: false,
-      // The .br / .gz copies written by apps/web/scripts/precompress.mjs (issue 14).
+      // The .br / .gz copies written by apps/web/scripts/precompress.mjs.
       preCompressed: true,
       // Our own Cache-Control below; send's default (max-age=0) would overwrite it.
       cacheControl: false,

@@ -1,4 +1,4 @@
-// Double-submit request-forgery check (DESIGN.md §3): every client without an XSRF-TOKEN
+// Double-submit request-forgery check (docs/api.md): every client without an XSRF-TOKEN
 // cookie gets one (readable by script, SameSite=Strict); every state-changing /api request
 // must echo it in X-XSRF-TOKEN. Routes that machines call (signed callbacks) opt out.
 import { randomBytes, timingSafeEqual } from "node:crypto";

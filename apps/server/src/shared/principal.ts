@@ -17,7 +17,7 @@ export interface Principal {
   tokenVersion: number;
 }
 
-/** SPEC §6: a role check passes when the required list is empty or the user holds any listed role. */
+/** docs/product.md: a role check passes when the required list is empty or the user holds any listed role. */
 export function hasAnyRole(held: readonly string[], required: readonly string[] | undefined) {
   return !required || required.length === 0 || required.some((role) => held.includes(role));
 }

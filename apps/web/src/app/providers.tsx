@@ -100,7 +100,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
         </Suspense>
       )}
       <Toasts
-        // Errors and warnings appear top right; success toasts ask for bottom-center themselves (SPEC §7).
+        // Errors and warnings appear top right; success toasts ask for bottom-center themselves (docs/api.md).
         position="top-right"
         theme={theme === "dark-theme" ? "dark" : "light"}
         richColors

@@ -11,7 +11,7 @@ export const createQueryClient = () =>
         retry: false,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Offline, a read still goes out: the service worker answers with the copy it kept (issue 14).
+        // Offline, a read still goes out: the service worker answers with the copy it kept.
         networkMode: "offlineFirst",
       },
       // Commands run whatever the browser's online flag says: the cart keeps its own offline queue,

@@ -1,4 +1,4 @@
-// Route loaders that decide before a page renders (SPEC §5): order history needs a valid token,
+// Route loaders that decide before a page renders (docs/behaviour.md): order history needs a valid token,
 // otherwise the visitor is sent to the access-denied page, which offers to log in and come back.
 // Admin screens also need the role; a logged-in user without it is denied too.
 import { redirect, type LoaderFunctionArgs } from "react-router";
@@ -13,8 +13,8 @@ export function requireValidToken({ request }: LoaderFunctionArgs): null {
 }
 
 /**
- * SPEC §6: passes when the user holds any one of `roles`. Unlike order history, whose route
- * names no role (SPEC §5 lets a failed role check through there), a staff screen must not open
+ * docs/product.md: passes when the user holds any one of `roles`. Unlike order history, whose route
+ * names no role (docs/behaviour.md lets a failed role check through there), a staff screen must not open
  * for a customer, so a missing role ends on the access-denied page.
  */
 export function requireRole(...roles: RoleName[]) {

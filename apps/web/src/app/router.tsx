@@ -1,8 +1,8 @@
-// Every route of SPEC §2. Only the product list and the shell's own pages are in the first
+// Every route of docs/screens.md. Only the product list and the shell's own pages are in the first
 // download (a product's page comes with the first product opened, or before a product page
 // the server rendered is hydrated); every other page loads its code on first use
 // (route `lazy`), so a phone opening the shop fetches and parses no cart, checkout, account,
-// login or admin code it has not asked for (issue 14). The order history is guarded by a
+// login or admin code it has not asked for. The order history is guarded by a
 // loader, and unknown paths end on /not-found.
 //
 // The public pages (the catalogue and the content pages, marked `serverRendered`) are rendered by
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("../features/accounts/account-dashboard-page"), "AccountDashboardPage"),
           },
           { path: path(appRoutes.underConstruction), Component: UnderConstructionPage, ...serverRendered },
-          // The No Images work list: staff edit there; NoImage holders see it (SPEC §6).
+          // The No Images work list: staff edit there; NoImage holders see it (docs/product.md).
           {
             path: path(appRoutes.manage),
             loader: requireRole("Staff", "Admin", "NoImage"),
@@ -207,7 +207,7 @@ export const routes: RouteObject[] = [
             ...serverRendered,
           },
           { path: path(appRoutes.notFound), Component: NotFoundPage, ...serverRendered },
-          // SPEC §2 "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.
+          // docs/screens.md "{returnUrl}/{returnUrl}": any other two-segment path opens the login area.
           { path: ":returnUrl/:returnPath", ...loginPage },
           { path: "*", ...redirectTo(appRoutes.notFound) },
         ],

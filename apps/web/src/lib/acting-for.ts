@@ -1,4 +1,4 @@
-// The customer account a sales rep is ordering for (issue 17, decision 127): chosen on the
+// The customer account a sales rep is ordering for (decision 127): chosen on the
 // rep's accounts page, kept in this browser, and sent as X-Acting-For on every API call. It
 // counts only for the Rep who chose it, in the tenant it was chosen in; the server checks the
 // assignment on every request all the same.

@@ -1,4 +1,4 @@
-// The one HTTP client of the web app (SPEC §7, §8). Every call goes through the route table of
+// The one HTTP client of the web app (docs/api.md). Every call goes through the route table of
 // @trade-shop/contracts/api, carries the session's token, tenant and request-forgery header,
 // and fails the same way everywhere: a toast for the user and a typed ApiError for the caller.
 import { successToast, toast } from "./ui/toasts";
@@ -20,7 +20,7 @@ import { noteAnswer, noteUnreachable } from "./offline/connectivity";
 import { getActingFor } from "./acting-for";
 import { clearSession, getSession, getTenant } from "./session";
 
-/** SPEC §9: the global HTTP error toast stays 5 seconds. */
+/** docs/rules.md: the global HTTP error toast stays 5 seconds. */
 export const ERROR_TOAST_MS = 5000;
 export const ERROR_TOAST_TITLE = "Error";
 export const UNEXPECTED_ERROR = "An unexpected server error occurred.";
@@ -50,7 +50,7 @@ export interface Failure {
 const LenientProblem = ProblemDetails.partial();
 
 /**
- * SPEC §8: the first message of an `errors` map, else the problem's title; a body that cannot
+ * docs/api.md: the first message of an `errors` map, else the problem's title; a body that cannot
  * be read says "An error occurred"; anything else is "An unexpected server error occurred.".
  */
 export function describeFailure(status: number, bodyText: string): Failure {
@@ -73,7 +73,7 @@ export function describeFailure(status: number, bodyText: string): Failure {
   return message ? { message, problem } : { message: UNEXPECTED_ERROR, problem };
 }
 
-/** SPEC §7: a successful answer shaped as a success envelope is announced with a success toast. */
+/** docs/api.md: a successful answer shaped as a success envelope is announced with a success toast. */
 export function describeSuccess(body: unknown): { title: string; message: string } | null {
   const envelope = SuccessEnvelope.safeParse(body);
   return envelope.success && envelope.data.success
@@ -97,7 +97,7 @@ export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
   ParamsOption<R> &
   QueryOption<R> & {
     signal?: AbortSignal;
-    /** No toast when only the network failed: the caller has a copy to show (issue 14). */
+    /** No toast when only the network failed: the caller has a copy to show. */
     quietWhenUnreachable?: boolean;
   } & AnswerOptions;
 

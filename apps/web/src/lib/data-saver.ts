@@ -1,4 +1,4 @@
-// Data saver (issue 14): on prepaid mobile data a buyer may prefer smaller pictures. On when
+// Data saver: on prepaid mobile data a buyer may prefer smaller pictures. On when
 // the buyer turns it on here, or, until they choose, when the browser asks for less data
 // (Save-Data, navigator.connection.saveData). Kept in this browser.
 import { createStore, useStore } from "./store";

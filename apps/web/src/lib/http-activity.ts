@@ -1,5 +1,5 @@
 // Counts HTTP requests in flight so the layout can show one slim progress bar for all of them
-// (SPEC §9: global HTTP spinner on), and so work that can wait (the service worker's downloads)
+// (docs/rules.md: global HTTP spinner on), and so work that can wait (the service worker's downloads)
 // waits until a page's own requests are done.
 import { createStore, useStore } from "./store";
 

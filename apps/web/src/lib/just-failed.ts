@@ -7,7 +7,7 @@ import { ERROR_TOAST_MS } from "./api-client";
 
 /**
  * For a query's `retryOnMount`: ask again unless the last failure came while its toast would
- * still be on screen (SPEC §9's 5 seconds).
+ * still be on screen (docs/rules.md's 5 seconds).
  */
 export function unlessJustFailed(query: Pick<Query, "state">, now = Date.now()): boolean {
   return now - query.state.errorUpdatedAt >= ERROR_TOAST_MS;

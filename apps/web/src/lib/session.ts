@@ -38,7 +38,7 @@ export function decodeToken(token: string): TokenClaims | null {
   }
 }
 
-/** SPEC §4: a valid token is non-empty and its exp (seconds) is still in the future. */
+/** docs/behaviour.md: a valid token is non-empty and its exp (seconds) is still in the future. */
 export function isTokenValid(token: string | null | undefined, nowMs: number = Date.now()): boolean {
   if (!token) return false;
   const claims = decodeToken(token);
@@ -98,7 +98,7 @@ if (typeof window !== "undefined") {
 
 /**
  * The current session, checked against the clock first: a computer that slept through the
- * expiry timer must not send a dead token (SPEC §4: valid only while exp is in the future).
+ * expiry timer must not send a dead token (docs/behaviour.md: valid only while exp is in the future).
  */
 export function getSession(): Session | null {
   const session = sessionStore.get();
@@ -120,7 +120,7 @@ export function startSession(token: string): Session | null {
 
 export function clearSession(): void {
   storage()?.removeItem(SESSION_KEY);
-  // What the service worker kept of this session's answers goes with it (issue 14).
+  // What the service worker kept of this session's answers goes with it.
   forgetApiCopies();
   publish(null);
 }
@@ -144,12 +144,12 @@ export function getTenant(): string | null {
   return held[0] ?? null;
 }
 
-/** SPEC §4: a failed login clears the tenant as well as the token. */
+/** docs/behaviour.md: a failed login clears the tenant as well as the token. */
 export function clearTenant(): void {
   storage()?.removeItem(TENANT_KEY);
 }
 
-/** SPEC §4 keeps the last user name so the login form can offer it next time. */
+/** docs/behaviour.md keeps the last user name so the login form can offer it next time. */
 export function rememberUsername(username: string): void {
   storage()?.setItem(LAST_USERNAME_KEY, username);
 }
@@ -158,7 +158,7 @@ export function lastUsername(): string {
   return storage()?.getItem(LAST_USERNAME_KEY) ?? "";
 }
 
-/** SPEC §4: changing tenant stores it and reloads the page, so nothing of the old tenant lingers. */
+/** docs/behaviour.md: changing tenant stores it and reloads the page, so nothing of the old tenant lingers. */
 export function setTenant(tenant: string): void {
   storage()?.setItem(TENANT_KEY, tenant);
   window.location.reload();

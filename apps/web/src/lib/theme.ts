@@ -1,4 +1,4 @@
-// The UI theme (SPEC §4: default light-theme), kept in localStorage and applied as a class on
+// The UI theme (docs/behaviour.md: default light-theme), kept in localStorage and applied as a class on
 // <html>; the inline script in index.html applies the saved one before the first paint.
 import { createStore, useStore } from "./store";
 

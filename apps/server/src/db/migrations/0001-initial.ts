@@ -1,4 +1,4 @@
-// The initial schema: every entity of SPEC §3, tenant-scoped where DESIGN.md §4 says so.
+// The initial schema: every entity of docs/data.md, tenant-scoped where docs/rules.md says so.
 // Money is integer cents (bigint); quantities are packs; times are timestamptz.
 export const name = "initial";
 

@@ -1,4 +1,4 @@
-// Identity and messaging (issue 3): the reports a user may open, lookup indexes for PINs and
+// Identity and messaging: the reports a user may open, lookup indexes for PINs and
 // reset links, and which outbox message each sent message came from (so a retried send is
 // recorded once) and how it went out.
 export const name = "identity";

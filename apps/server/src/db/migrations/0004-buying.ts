@@ -1,4 +1,4 @@
-// Buying (issue 4): a customer account may have several logins (the owner and a manager,
+// Buying: a customer account may have several logins (the owner and a manager,
 // say) created by an admin, so the one-user-per-account index becomes a lookup index.
 // Self-registration still refuses an account that already has a user (identity module).
 export const name = "buying";

@@ -1,4 +1,4 @@
-// Back office and live account (issue 5): the built-in back-office simulator's own book of
+// Back office and live account: the built-in back-office simulator's own book of
 // sales orders, a replay guard for signed status callbacks, single-use tickets that open a
 // real-time stream, and triggers that announce order and balance changes on the channel
 // `shop_events` inside the transaction that makes them (so only committed changes are told).

@@ -1,4 +1,4 @@
-// Every product's barcode as GTIN-14 (issue 16), so a scan or a typed EAN-13, UPC-A, EAN-8 or
+// Every product's barcode as GTIN-14, so a scan or a typed EAN-13, UPC-A, EAN-8 or
 // GTIN-14 finds it by one index lookup. Filled from the supplier's extended data where there
 // is one; the demo data gives every product its own.
 export const name = "product-barcodes";

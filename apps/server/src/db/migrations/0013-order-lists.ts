@@ -1,4 +1,4 @@
-// Order lists (issue 16): named lists of products and packs that belong to a customer account
+// Order lists: named lists of products and packs that belong to a customer account
 // (every login of the account shares them), one line per SKU, kept in the order given.
 export const name = "order-lists";
 

@@ -1,4 +1,4 @@
-// Search in the customer's words (issue 15): synonym groups staff can edit, the size of one
+// Search in the customer's words: synonym groups staff can edit, the size of one
 // unit read from a product's capacity so "2l" or "6x2l" can put the right packs first, and the
 // searches that found nothing (one row per text per tenant per day) with what people told us
 // they were looking for. The vocabulary, like the catalogue it describes, is shared by tenants

@@ -1,4 +1,4 @@
-// Statements and liquor licences (issue 17): the invoices, credit notes and payments the back
+// Statements and liquor licences: the invoices, credit notes and payments the back
 // office reports per customer account (the debtors' ledger the statement is drawn from), each
 // account's payment terms, and its liquor licence as the back office holds it.
 export const name = "account-documents";

@@ -1,4 +1,4 @@
-// Several users per customer account (issue 17): each account user has a role on the account,
+// Several users per customer account: each account user has a role on the account,
 // Owner (the first, who manages the others), Buyer or Viewer, and may have an order limit. An
 // order over the limit waits for the owner's approval with its stock and credit held; who
 // decided what, and when, is kept on the order and in its status history.

@@ -1,4 +1,4 @@
-// Sales reps (issue 17): a Rep shops as a customer account an admin assigned to them. The
+// Sales reps: a Rep shops as a customer account an admin assigned to them. The
 // assignments are rep_accounts; a cart or wishlist belongs to a login *and* the account it buys
 // for, so a rep's cart for one account can never become another's order (decision 127).
 export const name = "sales-reps";

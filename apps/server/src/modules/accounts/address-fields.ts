@@ -1,4 +1,4 @@
-// An address as the API spells it (SPEC §3: address1 to address5, addressPC) from a row of
+// An address as the API spells it (docs/data.md: address1 to address5, addressPC) from a row of
 // customers or customer_addresses, which store the postal code as address_pc.
 interface AddressRow<Line1> {
   address1: Line1;

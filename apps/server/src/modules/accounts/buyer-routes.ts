@@ -1,5 +1,5 @@
 // /api/Account buyers and invitations, and /api/Order approvals: thin handlers for the caller's
-// customer account (issue 17, decision 126). The two invitation routes answer visitors: the
+// customer account (decision 126). The two invitation routes answer visitors: the
 // link's token is the proof.
 import type { FastifyInstance } from "fastify";
 import { buyerRoutes as routes } from "@trade-shop/contracts/buyers";

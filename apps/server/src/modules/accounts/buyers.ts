@@ -1,4 +1,4 @@
-// The people of a customer account (issue 17, decision 126): its owner invites buyers and
+// The people of a customer account (decision 126): its owner invites buyers and
 // viewers by e-mail, sets their order limits and removes them. An invitation link works once,
 // for 7 days, and only its SHA-256 is kept (as a password reset's). Accepting one creates a
 // login on the account whose username is the invited address.

@@ -28,7 +28,7 @@ describe("POST /api/Users/GetCreditDetails", () => {
     );
   const remaining = async (token: string) => toCents((await creditDetails(token)).json().remainingCredit);
 
-  /** DESIGN.md §4 worked out independently: limit − balance − orders not yet invoiced. */
+  /** docs/rules.md worked out independently: limit − balance − orders not yet invoiced. */
   async function expectedRemainingCents(accountId: string) {
     const { rows } = await sql<{ cents: number }>`
       SELECT c.credit_limit_cents - c.dc_balance_cents

@@ -1,4 +1,4 @@
-// GetCreditDetails and the live balance: the credit position of DESIGN.md §4 (credit.ts) in
+// GetCreditDetails and the live balance: the credit position of docs/rules.md (credit.ts) in
 // rand, for the logged-in user's customer account in the request's tenant.
 import type { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";

@@ -1,4 +1,4 @@
-// A customer's credit position (DESIGN.md §4): remaining credit is the credit limit less the
+// A customer's credit position (docs/rules.md): remaining credit is the credit limit less the
 // balance the back office has invoiced (dcBalance) less orders placed but not yet invoiced.
 import { sql } from "kysely";
 import type { OrderStatus } from "@trade-shop/contracts/orders";

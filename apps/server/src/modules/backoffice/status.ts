@@ -1,6 +1,6 @@
 // The one place an order's back-office status changes, whichever back office reports it. In
 // the caller's transaction: the order row is locked, the change checked against the flow of
-// DESIGN.md §4, the order, its history and its lines' Pastel numbers written, and, when the
+// docs/rules.md, the order, its history and its lines' Pastel numbers written, and, when the
 // order is invoiced, its total moved into the customer's balance. Before that moment the order
 // counts against credit as not yet invoiced, after it as balance: never both, never neither.
 import type { OrderStatus } from "@trade-shop/contracts/orders";

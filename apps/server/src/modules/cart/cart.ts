@@ -1,4 +1,4 @@
-// The cart's rules (SPEC §4 Cart, DESIGN.md §4): only products on sale, liquor only for
+// The cart's rules (docs/behaviour.md Cart, docs/rules.md): only products on sale, liquor only for
 // licensed customers, whole packs up to 9 999 a line, and no more packs than the customer's
 // warehouse holds (an add beyond that adds what there is and says so; decision 95); every
 // answer is the whole cart, re-priced now for this customer.

@@ -1,4 +1,4 @@
-// The quick order pad's API (issue 16) on both databases: a preview of 500 mixed lines gives
+// The quick order pad's API on both databases: a preview of 500 mixed lines gives
 // every status and changes nothing; adding many lines puts every good one on the cart in one
 // go (a short one with what there is) and reports every other with its reason, never half
 // silently; another customer's cart is never touched.

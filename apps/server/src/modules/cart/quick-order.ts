@@ -1,4 +1,4 @@
-// The quick order pad (issue 16). A preview reads every line's code as a SKU code, a barcode
+// The quick order pad. A preview reads every line's code as a SKU code, a barcode
 // or a product's exact description (in that order), merges lines of the same product into
 // the first, and says per line what adding it would do: the product priced for the customer
 // with the deal at that quantity, what the warehouse still has beyond the cart, and a status.

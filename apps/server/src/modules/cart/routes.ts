@@ -1,5 +1,5 @@
 // /api/Cart: thin handlers over cart.ts. Every answer is the whole re-priced cart, so the
-// web replaces its copy with each answer (SPEC §4 Cart).
+// web replaces its copy with each answer (docs/behaviour.md Cart).
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";

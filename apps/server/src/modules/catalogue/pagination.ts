@@ -1,4 +1,4 @@
-// Page arithmetic of SPEC §4: the last page is total / size rounded up and at least 1, and the
+// Page arithmetic of docs/behaviour.md: the last page is total / size rounded up and at least 1, and the
 // page asked for is clamped between 1 and it.
 
 export interface PageWindow {

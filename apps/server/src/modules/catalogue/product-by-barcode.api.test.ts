@@ -1,4 +1,4 @@
-// GET /api/Product/GetProductByBarcode/{gtin} (issue 16): every demo product has a barcode;
+// GET /api/Product/GetProductByBarcode/{gtin}: every demo product has a barcode;
 // its EAN-13 and the same code as GTIN-14 find the product, priced for the caller as by its
 // SKU code; a wrong check digit is a 400 that says so, a valid unknown code a 404.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// Searches that found nothing never dead-end (issue 15): each is counted (one row per text,
+// Searches that found nothing never dead-end: each is counted (one row per text,
 // tenant and South African day: an upsert, never a row per request), the searcher can say what
 // they were looking for, staff see the most frequent of the last 30 days, and the empty answer
 // offers the nearest category and what the tenant's customers order most.

@@ -1,4 +1,4 @@
-// Search in the customer's words (issue 15): synonyms, pack sizes and brands, "did you mean",
+// Search in the customer's words: synonyms, pack sizes and brands, "did you mean",
 // searches that found nothing, and suggestions while typing. Expectations come from the
 // seeded catalogue, read with SQL, never from hard-coded results.
 import { randomBytes } from "node:crypto";

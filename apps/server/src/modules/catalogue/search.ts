@@ -167,7 +167,7 @@ async function runSearch(
   });
   const clamped = pageWindow(rows.total, size, request.pageNumber);
   if (rows.total === 0 || clamped.offset === requested.offset) return rows;
-  // A page past the end: answer with the last page (SPEC §4 clamps), which needs the total first.
+  // A page past the end: answer with the last page (docs/behaviour.md clamps), which needs the total first.
   return searchProductRows(db, shopper, filters, {
     sortBy: request.sortBy,
     sortDirection: request.sortDirection,

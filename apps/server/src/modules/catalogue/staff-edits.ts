@@ -16,7 +16,7 @@ import { contentHashOf } from "./image-urls";
 import type { Shopper } from "./product-queries";
 import { productBySkuCode } from "./products";
 
-// SPEC §4's success messages.
+// docs/behaviour.md's success messages.
 export const UPLOADED = "Files uploaded successfully";
 export const COVER_SET = "Cover Image set successfully";
 

@@ -1,4 +1,4 @@
-// Suggestions while a person types into the search box (issue 15): a few products, brands and
+// Suggestions while a person types into the search box: a few products, brands and
 // categories for the letters so far. The last word is a prefix of a word or of a synonym
 // ("cris" -> crisps -> chips); brands and categories come from the process's vocabulary, the
 // products from one query on the search's GIN index. Nothing is priced, so the answer is the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
-describe("what crawlers and stray image paths get (issue 18)", () => {
+describe("what crawlers and stray image paths get", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,4 +1,4 @@
-// What search engines are told (issue 18): a real /robots.txt, not the app's HTML, that keeps
+// What search engines are told: a real /robots.txt, not the app's HTML, that keeps
 // crawlers to the public catalogue and off the API and the pages behind a login, and a
 // /sitemap.xml of the public catalogue (the category pages and every product on sale).
 import type { FastifyInstance, FastifyRequest } from "fastify";

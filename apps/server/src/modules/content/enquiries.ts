@@ -1,4 +1,4 @@
-// Contact-form enquiries (SPEC §4 Contact): each one is stored and, in the same transaction,
+// Contact-form enquiries (docs/behaviour.md Contact): each one is stored and, in the same transaction,
 // an e-mail to sales support is queued in the outbox, so an enquiry the shop accepted is
 // never lost between the database and the mail server.
 import type { UserEnquiry } from "@trade-shop/contracts/content";
@@ -10,7 +10,7 @@ import { assertCanSend, queueEmail } from "../messaging/outgoing";
 /** Where enquiries go: the Sales Support address the header and footer link to. */
 export const SALES_SUPPORT_EMAIL = "sales@tradeshop.example";
 
-/** SPEC §4: what the contact page says once the message is on its way. */
+/** docs/behaviour.md: what the contact page says once the message is on its way. */
 export const ENQUIRY_RECEIVED: SuccessEnvelope = {
   success: true,
   title: "Message sent",

@@ -1,4 +1,4 @@
-// Content endpoints: the contact form's POST /api/Users/UserEnquiry (SPEC §7). Open to
+// Content endpoints: the contact form's POST /api/Users/UserEnquiry (docs/api.md). Open to
 // visitors and logged-in users alike; a logged-in sender is named in the e-mail.
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";

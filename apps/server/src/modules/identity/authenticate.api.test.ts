@@ -10,7 +10,7 @@ describe("POST /api/Users/Authenticate", () => {
   });
   afterAll(() => t.close());
 
-  it("returns a token with every claim of SPEC §3 for a demo customer", async () => {
+  it("returns a token with every claim of docs/data.md for a demo customer", async () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await t.request({
       method: "POST",

@@ -1,5 +1,5 @@
 // Logging in: checks the password (or, for directory users, binds to the directory), the
-// account's state and the lock-out rule of DESIGN.md §4 (5 failures lock the account for 15
+// account's state and the lock-out rule of docs/rules.md (5 failures lock the account for 15
 // minutes for clients without a device cookie; a success resets the count).
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";

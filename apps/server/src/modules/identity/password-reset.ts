@@ -1,4 +1,4 @@
-// Forgotten passwords (DESIGN.md §4): a reset link is e-mailed, works once, for 60 minutes,
+// Forgotten passwords (docs/rules.md): a reset link is e-mailed, works once, for 60 minutes,
 // and only its SHA-256 is stored. Asking for a link answers the same whether or not the
 // address belongs to anyone, so the form cannot be used to find out who has a login.
 import { createHash, randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// The rules for a new password (DESIGN.md §4): at least 10 characters (also checked by the
+// The rules for a new password (docs/rules.md): at least 10 characters (also checked by the
 // contracts), not a common password, and not the user's own username or e-mail address.
 import { DomainError } from "../../shared/domain-error";
 import { COMMON_PASSWORDS } from "./common-passwords";

@@ -1,4 +1,4 @@
-// Self-registration with a one-time PIN (DESIGN.md §4). A trade customer proves they own an
+// Self-registration with a one-time PIN (docs/rules.md). A trade customer proves they own an
 // existing customer account: the account number plus the e-mail address on file show where a
 // PIN can go (masked), the PIN goes only to a number or address on the account, and the PIN
 // (6 digits, stored hashed, 10 minutes, 5 tries) unlocks creating the account's one user.

@@ -18,7 +18,7 @@ import { otpDetails, preRegister, registerExternalUser } from "./registration";
 import { createUser, getUser, listUsers, rolesOfUser, setUserEnabled, toUserDto, updateUser } from "./users";
 
 // A client that fills a path from an unset variable sends /api/Users//Roles or
-// /api/Users/undefined/Roles; SPEC §5 names the parameter in that case.
+// /api/Users/undefined/Roles; docs/behaviour.md names the parameter in that case.
 const MISSING = new Set(["", "undefined", "null"]);
 
 async function requireDefinedParams(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-// Issues and verifies the shop's login tokens: HS256 JWTs with the claims of SPEC §3
+// Issues and verifies the shop's login tokens: HS256 JWTs with the claims of docs/data.md
 // (exp in seconds, firstName, surname, roles, sub, uid, tenants). The algorithm is pinned
 // on verify, so a token signed any other way (or not at all) is refused.
 import { SignJWT, errors, jwtVerify } from "jose";

@@ -14,7 +14,7 @@ const MailboxQuery = z.object({ format: z.enum(["html", "json"]).default("html")
 
 type Message = Awaited<ReturnType<typeof recentMessages>>[number];
 
-// "22-Nov-2026 14:05" in Johannesburg, as the shop shows times (DESIGN.md §4).
+// "22-Nov-2026 14:05" in Johannesburg, as the shop shows times (docs/rules.md).
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const sastParts = new Intl.DateTimeFormat("en-ZA", {
   timeZone: "Africa/Johannesburg",

@@ -1,4 +1,4 @@
-// Order lists (issue 16) on both databases: made, renamed, filled, read priced and deleted by
+// Order lists on both databases: made, renamed, filled, read priced and deleted by
 // the customer account that owns them; another account gets 404 for each and its own lists
 // stay apart; a name is one per account; a list becomes a cart with the quick order's reasons.
 import { sql } from "kysely";

@@ -1,4 +1,4 @@
-// Order lists (issue 16): a customer account's named lists of products and packs. Every read
+// Order lists: a customer account's named lists of products and packs. Every read
 // and change is scoped to the account: another account's list is "not found", never shown.
 // Lines are priced for the customer when read; a list goes to the cart through the quick
 // order pad's add, with the same reasons for what it could not add.

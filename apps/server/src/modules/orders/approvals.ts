@@ -1,4 +1,4 @@
-// Orders over a buyer's limit (issue 17, decision 126). Such an order is placed as Awaiting
+// Orders over a buyer's limit (decision 126). Such an order is placed as Awaiting
 // approval: its stock is taken and it counts against credit like any placed order, but it is
 // not handed to the back office. The owner is e-mailed; approving hands it off, rejecting (or
 // nobody deciding before approval_due_at) puts its stock back. Each decision is one transaction

@@ -4,7 +4,7 @@ import { OrderHistory } from "@trade-shop/contracts/orders";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf } from "../../../test/fixtures";
 
-describe("GET /api/Order: finding an order in the history (issue 18)", () => {
+describe("GET /api/Order: finding an order in the history", () => {
   let t: TestApp;
   let trader: string;
   let spaza: string;

@@ -1,4 +1,4 @@
-// Placing an order (SPEC §4 Order placement, DESIGN.md §4). One transaction of named steps:
+// Placing an order (docs/behaviour.md Order placement, docs/rules.md). One transaction of named steps:
 // lock the cart and its account (or find the order the cart already became), re-price it and
 // compare with what the customer saw, check liquor and credit, write the order, queue the
 // back-office hand-off and the confirmation e-mail, empty the cart and, last, take stock. The
@@ -32,7 +32,7 @@ export interface PlaceOrderContext {
   customer: CustomerContext;
   userId: number;
   username: string;
-  /** Staff and Admin may override the credit check (DESIGN.md §4). */
+  /** Staff and Admin may override the credit check (docs/rules.md). */
   mayOverrideCredit: boolean;
   /** How long an order over its buyer's limit holds its stock for the owner's approval. */
   approvalHoldHours: number;

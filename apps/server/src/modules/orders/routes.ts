@@ -1,5 +1,5 @@
 // /api/Order: place an order, the account's order history, one order. Customers see their
-// own account's orders only; another account's order is a 404, never a 403 (DESIGN.md §3).
+// own account's orders only; another account's order is a 404, never a 403 (docs/api.md).
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
@@ -46,7 +46,7 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
     if (!order) throw notFound(`There is no order ${request.params.id} on your account.`);
     return order;
   });
-  // SPEC §5: asking for an order without an id fails with a message that names the parameter.
+  // docs/behaviour.md: asking for an order without an id fails with a message that names the parameter.
   for (const url of ["/api/Order/GetOrderById", "/api/Order/GetOrderById/"]) {
     // A visitor is told to log in first, as on the route with an id.
     app.get(

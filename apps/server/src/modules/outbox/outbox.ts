@@ -1,4 +1,4 @@
-// The transactional outbox (DESIGN.md §1). Background work (e-mail, SMS, the order hand-off)
+// The transactional outbox (docs/architecture.md). Background work (e-mail, SMS, the order hand-off)
 // is written with `enqueue` in the same transaction as the business change that causes it, so
 // it happens exactly when that change commits. Workers claim due messages in batches with
 // FOR UPDATE SKIP LOCKED, so any number of server processes share one queue (decision 79).

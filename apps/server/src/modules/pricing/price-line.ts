@@ -1,4 +1,4 @@
-// Prices one line of a cart, wishlist or order, and sums lines into totals (DESIGN.md §4).
+// Prices one line of a cart, wishlist or order, and sums lines into totals (docs/rules.md).
 // Everything is integer cents; rates arrive with at most 2 decimals and are scaled to basis
 // points so no step ever rounds a float.
 

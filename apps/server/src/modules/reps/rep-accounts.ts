@@ -1,4 +1,4 @@
-// Which customer accounts a sales rep serves (issue 17, decision 127): admins assign and
+// Which customer accounts a sales rep serves (decision 127): admins assign and
 // unassign them; a rep lists theirs to choose whom to order for. Whether a rep may act for an
 // account on a request is decided in accounts/customer-context.ts from the same table.
 import type { RepAccount } from "@trade-shop/contracts/reps";

@@ -1,4 +1,4 @@
-// Sales reps ordering on behalf (issue 17, decision 127): a Rep acts, through X-Acting-For,
+// Sales reps ordering on behalf (decision 127): a Rep acts, through X-Acting-For,
 // only for the accounts an admin assigned to them, and then sees and buys exactly as that
 // customer does: its prices, stock, credit, liquor rule and cart. Anyone else naming an
 // account, or a rep naming one not theirs, gets a 403 problem.

@@ -1,5 +1,5 @@
-// Login and Register for visitors; name, Orders, Account and Logout for a logged-in user (SPEC
-// §2), plus Users for Admins and a tenant switcher for users who hold several tenants (SPEC §4).
+// Login and Register for visitors; name, Orders, Account and Logout for a logged-in user (docs/screens.md),
+// plus Users for Admins and a tenant switcher for users who hold several tenants (docs/behaviour.md).
 // Logout forgets everything cached for the user (cart, wishlist, prices) and lands on /featured.
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
@@ -54,7 +54,7 @@ function TenantSwitcher({ tenants, variant }: { tenants: readonly string[]; vari
       <select
         id={id}
         value={getTenant() ?? tenants[0]}
-        // Changing tenant stores it and reloads, so nothing of the old tenant lingers (SPEC §4).
+        // Changing tenant stores it and reloads, so nothing of the old tenant lingers (docs/behaviour.md).
         onChange={(event) => setTenant(event.target.value)}
         className={style.select}
       >
@@ -75,7 +75,7 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   const navigate = useNavigate();
   const style = styles[variant];
   const icon = "size-4 shrink-0";
-  // Owners manage the account's buyers (issue 17); the answer is cached for five minutes.
+  // Owners manage the account's buyers; the answer is cached for five minutes.
   const isOwner = useIsAccountOwner();
 
   if (!session) {

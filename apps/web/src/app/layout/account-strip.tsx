@@ -1,6 +1,6 @@
-// The logged-in customer's Current Balance and Remaining Credit (SPEC §2: each shown in rand
+// The logged-in customer's Current Balance and Remaining Credit (docs/screens.md: each shown in rand
 // only when a value is present), kept current by the real-time stream, and whether that
-// stream is connected (SPEC §4 real-time connection flag): a customer deciding what to order
+// stream is connected (docs/behaviour.md real-time connection flag): a customer deciding what to order
 // at 6 a.m. should know whether the figures in front of them are live.
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";

@@ -1,4 +1,4 @@
-// Whom a sales rep is ordering for (issue 17, decision 127), kept in the sticky header so it is
+// Whom a sales rep is ordering for (decision 127), kept in the sticky header so it is
 // never out of sight: "Ordering for {account}" with a way to change it and a way out. A rep who
 // has chosen nobody yet is shown where to choose.
 import { Link, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// The installable shop's two offers (issue 14): "Install app" where the browser offers to put
+// The installable shop's two offers: "Install app" where the browser offers to put
 // the shop on the home screen, and, when a new version has been deployed, a prompt to reload
 // into it (the service worker waits for the buyer, so a half-filled form is never lost).
 import { useEffect } from "react";

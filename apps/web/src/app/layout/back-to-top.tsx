@@ -1,4 +1,4 @@
-// Back-to-top button (SPEC §2) with a ring that fills as the page scrolls. Scroll position is
+// Back-to-top button (docs/screens.md) with a ring that fills as the page scrolls. Scroll position is
 // read through useSyncExternalStore, so React re-renders only when the rounded value changes; it is
 // measured in the scroll and resize events, not during a render.
 import { useSyncExternalStore } from "react";

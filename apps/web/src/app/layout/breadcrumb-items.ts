@@ -1,4 +1,4 @@
-// Builds the breadcrumb trail from the URL (SPEC §2): the catalogue's category levels, brand
+// Builds the breadcrumb trail from the URL (docs/screens.md): the catalogue's category levels, brand
 // and search from the products query, and a readable name for every other page.
 import type { BreadcrumbItem } from "@trade-shop/contracts/common";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";

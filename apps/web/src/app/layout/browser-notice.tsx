@@ -1,4 +1,4 @@
-// A note for the browsers SPEC §4 flags as inferior. It never blocks the shop: it sits above
+// A note for the browsers docs/behaviour.md flags as inferior. It never blocks the shop: it sits above
 // the header, says what may go wrong and what to use instead, and stays away once dismissed.
 import { useState } from "react";
 import { TriangleAlert, X } from "lucide-react";

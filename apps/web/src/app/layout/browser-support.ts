@@ -1,4 +1,4 @@
-// SPEC §4 flags three browsers as inferior: ie, edge and safari. The names follow the common
+// docs/behaviour.md flags three browsers as inferior: ie, edge and safari. The names follow the common
 // user-agent detectors: "edge" is the old EdgeHTML Edge (today's Edge is Chromium, reported as
 // "Edg/"), and "safari" is Safari on a Mac. Safari on an iPhone or iPad is not flagged: every
 // iOS browser runs Safari's engine, so advice to switch browsers could not be followed there.

@@ -1,4 +1,4 @@
-// Where each header category leads and which one the current page shows (SPEC §2).
+// Where each header category leads and which one the current page shows (docs/screens.md).
 import { useLocation, useSearchParams } from "react-router";
 import type { HeaderCategory } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";

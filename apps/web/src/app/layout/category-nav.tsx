@@ -1,4 +1,4 @@
-// The category strip under the header bar (SPEC §2). On a phone it scrolls sideways inside
+// The category strip under the header bar (docs/screens.md). On a phone it scrolls sideways inside
 // itself; the page never does. The selected category is scrolled into view within the strip,
 // so a phone that opens Hygiene shows Hygiene marked, not the first few tabs. Customers find
 // the quick order pad at its end; staff the No Images and Hand-offs lists and the search's words.

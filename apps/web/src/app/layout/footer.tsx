@@ -1,4 +1,4 @@
-// The shop footer (SPEC §2, §9): useful links (account ones only when logged in), head office
+// The shop footer (docs/screens.md, docs/rules.md): useful links (account ones only when logged in), head office
 // details, hours and map, the shop's reach, and the copyright line.
 import type { ReactNode } from "react";
 import { Link } from "react-router";

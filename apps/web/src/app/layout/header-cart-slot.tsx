@@ -1,4 +1,4 @@
-// The header's wishlist and cart (SPEC §2), shown to logged-in users only (SPEC §6). This is
+// The header's wishlist and cart (docs/screens.md), shown to logged-in users only (docs/product.md). This is
 // the one place the buying feature plugs into the header: the wishlist count link and the
 // cart dropdown, styled with the header's own classes.
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// The shop header (SPEC §2): contact bar with head-office hours, logo and search, account,
+// The shop header (docs/screens.md): contact bar with head-office hours, logo and search, account,
 // wishlist and cart, then the account strip and the category strip. Below the lg breakpoint
 // the account and help links move into the side menu; the hours stay in view on every width.
 // The shop bar sticks to the top while the page scrolls, so search, wishlist and cart stay in

@@ -1,4 +1,4 @@
-// The strip under the header while the shop cannot reach its server (issue 14): what is on
+// The strip under the header while the shop cannot reach its server: what is on
 // screen is what this phone kept, with the age of its prices, and how many cart changes wait to
 // be sent. It goes as soon as the server answers again.
 import { WifiOff } from "lucide-react";

@@ -24,7 +24,7 @@ export function RootLayout() {
   const shopper = useShopper();
   const { pathname } = useLocation();
 
-  // SPEC §2: image paths are for logged-in users only. Only the path counts, so a search for
+  // docs/screens.md: image paths are for logged-in users only. Only the path counts, so a search for
   // the word "images" still works.
   if (!session && /images/i.test(pathname)) return <Navigate to="/" replace />;
 

@@ -1,4 +1,4 @@
-// SPEC §2: scroll position is restored on navigation. React Router keeps each history entry's
+// docs/screens.md: scroll position is restored on navigation. React Router keeps each history entry's
 // position in sessionStorage under the entry's key. A page opened by a typed URL or a link from
 // an e-mail has no key yet, and React Router calls every such entry "default", so it would
 // open at whatever offset the last "default" entry had; a refresh keeps its entry's key, so it

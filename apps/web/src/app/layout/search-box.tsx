@@ -1,9 +1,9 @@
-// The header's product search (SPEC §2): Enter or the button goes to /products?searchText=….
+// The header's product search (docs/screens.md): Enter or the button goes to /products?searchText=….
 // A barcode (8, 12, 13 or 14 digits with a valid check digit), typed or sent by a USB or
 // Bluetooth scanner into the box followed by Enter, opens its product's page instead
-// (issue 16); an unknown one is named in the error toast and stays in the box. The camera button
+//; an unknown one is named in the error toast and stays in the box. The camera button
 // beside the box reads a barcode with the phone's camera and looks it up the same way. While
-// typing, suggestions open under the box (issue 15, search-suggestions.tsx).
+// typing, suggestions open under the box (search-suggestions.tsx).
 import { useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";

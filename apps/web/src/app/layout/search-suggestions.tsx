@@ -1,4 +1,4 @@
-// Search as you type (issue 15): under the header's search box, products, brands and
+// Search as you type: under the header's search box, products, brands and
 // categories for the letters typed, from /api/Product/Suggest (the same for everyone, no
 // prices, so small and cached). Asked 150 ms after typing stops, a superseded request is
 // cancelled, and the last list stays until the next one comes, so it never flickers. The box is

@@ -1,4 +1,4 @@
-// The mobile menu (SPEC §4 "side menu open"): a modal drawer from the left (lib/ui/dialog), so
+// The mobile menu (docs/behaviour.md "side menu open"): a modal drawer from the left (lib/ui/dialog), so
 // focus stays in it, Escape closes it and the page behind is inert; a followed link closes it.
 import { Link } from "react-router";
 import { Clock, Headset, X } from "lucide-react";

@@ -1,4 +1,4 @@
-// The real-time stream (SPEC §4 "real-time connection flag", contracts/realtime.ts): a
+// The real-time stream (docs/behaviour.md "real-time connection flag", contracts/realtime.ts): a
 // single-use ticket, then Server-Sent Events. The browser's own EventSource reconnect would
 // replay the spent ticket, so every drop closes the source and a fresh ticket is asked for
 // after a growing, jittered wait; coming back online retries at once, and a stream silent for

@@ -1,4 +1,4 @@
-// /buyers (issue 17): the account's owner sees who can order for the account, invites buyers and
+// /buyers: the account's owner sees who can order for the account, invites buyers and
 // viewers by e-mail, sets each one's order limit (orders over it wait for the owner's approval),
 // withdraws invitations and removes people. Everyone else is told who manages the account.
 import { useId, useState } from "react";

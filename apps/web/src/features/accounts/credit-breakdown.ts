@@ -1,4 +1,4 @@
-// How the credit limit is used (DESIGN §4: remainingCredit = totalCredit - dcBalance - orders
+// How the credit limit is used (docs/rules.md: remainingCredit = totalCredit - dcBalance - orders
 // not yet invoiced), in cents so the parts add up exactly to the limit they split.
 import type { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toCents } from "@trade-shop/contracts/common";

@@ -36,7 +36,7 @@ export interface UserFormValues {
   resetPasswordOnNextLogin: boolean;
 }
 
-/** What each role may do (DESIGN.md §4), shown beside its checkbox. */
+/** What each role may do (docs/rules.md), shown beside its checkbox. */
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   Customer: "Shops and orders for their customer account",
   Staff: "Edits product images and descriptions; orders for customers",

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { BadgePercent, CircleCheck, PackageX, ShoppingCart, Trash2 } from "lucide-react";
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { formatRand } from "../../lib/format";
+import { formatRand } from "@/lib/format";
 import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
 import { formatCount } from "../../lib/products/product-labels";
 import { buttonClass } from "../../lib/ui/button-styles";

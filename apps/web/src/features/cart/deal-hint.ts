@@ -1,4 +1,4 @@
-// What a cart line says about its deal (DESIGN §4: the deal price applies from its minimum
+// What a cart line says about its deal (docs/rules.md: the deal price applies from its minimum
 // number of packs on the line): how many packs are missing, or that the deal price applies.
 import type { CartItem } from "@trade-shop/contracts/cart";
 

@@ -1,6 +1,6 @@
 // The category facet as one shape at every level (the search result nests four differently
 // named levels), with where each node's link leads: selecting a node narrows to it, selecting
-// the one already chosen steps back up a level (SPEC §4: a selected sub-category toggles).
+// the one already chosen steps back up a level (docs/behaviour.md: a selected sub-category toggles).
 import type { CategoryResult } from "@trade-shop/contracts/catalogue";
 
 export interface CategoryNode {

@@ -1,4 +1,4 @@
-// /manage, the No Images work list (SPEC §2, §6): products without a picture, and beside it an
+// /manage, the No Images work list (docs/screens.md, docs/product.md): products without a picture, and beside it an
 // editor for the chosen one (?sku=…) where staff upload pictures, pick the cover and correct
 // the description. The route lets in Staff, Admin and NoImage; only Staff and Admin may edit.
 import { useId } from "react";

@@ -1,4 +1,4 @@
-// SPEC §4's pagination as arithmetic: the last page is total / size rounded up and at least 1,
+// docs/behaviour.md's pagination as arithmetic: the last page is total / size rounded up and at least 1,
 // the current page is clamped to 1..last, and at most 7 slots are shown, gaps included, the
 // way the shop's original pager (ngx-pagination, maxSize 7) laid them out: 1 … 9 10 11 … 20.
 

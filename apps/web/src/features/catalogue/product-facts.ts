@@ -1,4 +1,4 @@
-// The product page's facts from the extended data (SPEC §3): the nutrition table, claims, pack
+// The product page's facts from the extended data (docs/data.md): the nutrition table, claims, pack
 // configuration, dimensions and the other details a buyer checks, each left out when unknown.
 import type { Product, ProductExtendedData } from "@trade-shop/contracts/catalogue";
 import { formatCount } from "../../lib/products/product-labels";

@@ -1,4 +1,4 @@
-// Which prices a product shows and which one a quantity pays (DESIGN §4): the list price, and
+// Which prices a product shows and which one a quantity pays (docs/rules.md): the list price, and
 // the deal price once a line reaches the deal's minimum number of packs. Both incl. and excl. VAT.
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { formatRand } from "../../lib/format";

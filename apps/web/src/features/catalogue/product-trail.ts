@@ -1,4 +1,4 @@
-// The breadcrumb of a product page (SPEC §2 item kinds isBrand/isProduct): its category levels
+// The breadcrumb of a product page (docs/screens.md item kinds isBrand/isProduct): its category levels
 // and brand as links into the catalogue, then the product. The URL holds only the SKU code, so
 // the trail comes from the product itself.
 import type { Product } from "@trade-shop/contracts/catalogue";

@@ -1,4 +1,4 @@
-// The catalogue (SPEC §2 /products): everything it shows comes from the URL — category levels,
+// The catalogue (docs/screens.md /products): everything it shows comes from the URL — category levels,
 // brand, search, sort, page size and page — so any view can be bookmarked, shared or gone back to.
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";

@@ -13,7 +13,7 @@ const view = (query: string) => readProductsView(params(query));
 const request = (query: string) => productSearchRequest(view(query));
 
 describe("readProductsView and productSearchRequest", () => {
-  it("reads every SPEC §2 param onto the search request", () => {
+  it("reads every docs/screens.md param onto the search request", () => {
     expect(
       request(
         "category=Chips&subCategory=Potato%20Chips&subCategory3=Salted&subCategory4=Large&brand=Veld%20Snacks&searchText=salt&pageNumber=3",

@@ -1,4 +1,4 @@
-// The /products URL as the catalogue page reads and writes it: SPEC §2's params (category
+// The /products URL as the catalogue page reads and writes it: docs/screens.md's params (category
 // levels, brand, searchText, pageNumber) plus our sort and pageSize. Reading it into a view and
 // a search request is the contracts' (products-page.ts); every link on the page is built here,
 // so the URL stays the single source.

@@ -1,4 +1,4 @@
-// The enquiry form (SPEC §4 Contact): name, e-mail, phone, customer account and message, checked
+// The enquiry form (docs/behaviour.md Contact): name, e-mail, phone, customer account and message, checked
 // against the contract before sending. While it sends, the form is busy; on success it gives
 // way to the thank-you text; on failure it stays filled in, with the server's field messages
 // beside the fields (the API client's toast has already said why).
@@ -11,7 +11,7 @@ import { Form, FormSubmit, FormTextAreaField, FormTextField } from "../../lib/fo
 import { buttonClass } from "../../lib/ui/button-styles";
 import { useSendEnquiry } from "./api/send-enquiry";
 
-/** SPEC §4: what the page says once the message is on its way. */
+/** docs/behaviour.md: what the page says once the message is on its way. */
 export const ENQUIRY_THANK_YOU = "Thank you for your message. The provider will contact you shortly";
 
 type EnquiryForm = z.input<typeof UserEnquiry>;

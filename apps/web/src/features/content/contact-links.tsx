@@ -1,4 +1,4 @@
-// Sales Support (e-mail) and WhatsApp chat, offered in the header and the side menu (SPEC §1).
+// Sales Support (e-mail) and WhatsApp chat, offered in the header and the side menu (docs/product.md).
 import { Mail, MessageCircle } from "lucide-react";
 import { shopDetails } from "./shop-details";
 

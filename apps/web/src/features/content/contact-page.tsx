@@ -1,4 +1,4 @@
-// The contact page (SPEC §2, §4): the enquiry form beside every other way to reach the head
+// The contact page (docs/screens.md, docs/behaviour.md): the enquiry form beside every other way to reach the head
 // office, so a customer who would rather phone or WhatsApp finds the number at once.
 import type { ReactNode } from "react";
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";

@@ -1,4 +1,4 @@
-// The head office on a map (SPEC §2 footer): a drawn map shipped with the app, so it shows
+// The head office on a map (docs/screens.md footer): a drawn map shipped with the app, so it shows
 // offline and needs no third-party tiles or cookies. If the image cannot load, the address
 // beside it is the fallback; the link opens a real map site for directions.
 import { useState } from "react";

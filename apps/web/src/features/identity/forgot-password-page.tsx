@@ -1,4 +1,4 @@
-// Forgotten password (SPEC §4): ask for a reset link by e-mail, then go to the login page with a
+// Forgotten password (docs/behaviour.md): ask for a reset link by e-mail, then go to the login page with a
 // notice that says the same whether or not the address has a login, as the server does.
 import { Link, useNavigate } from "react-router";
 import { Send } from "lucide-react";

@@ -1,4 +1,4 @@
-// /invitation?token=… (issue 17): someone the account's owner invited by e-mail sees whose
+// /invitation?token=…: someone the account's owner invited by e-mail sees whose
 // account it is and chooses their name and password; their username is the invited address.
 // Success goes to the login page with the username filled in.
 import { Link, useNavigate, useSearchParams } from "react-router";

@@ -1,4 +1,4 @@
-// The login page (SPEC §4), also shown at /auth/login and at "{returnUrl}/{returnUrl}". It offers
+// The login page (docs/behaviour.md), also shown at /auth/login and at "{returnUrl}/{returnUrl}". It offers
 // the last user name, logs in by username or e-mail, and goes on to the page that was asked for.
 import { useEffect } from "react";
 import { useFormContext } from "react-hook-form";

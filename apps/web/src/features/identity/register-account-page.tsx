@@ -1,4 +1,4 @@
-// Self-registration (SPEC §4): account and e-mail -> where to send a PIN -> PIN and password.
+// Self-registration (docs/behaviour.md): account and e-mail -> where to send a PIN -> PIN and password.
 // A registered user is logged in with the e-mail address and the new password and lands on
 // /featured with "Registration Complete".
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Choosing a new password from the e-mailed link (/auth/reset-password?hash=…, SPEC §4). Success
+// Choosing a new password from the e-mailed link (/auth/reset-password?hash=…, docs/behaviour.md). Success
 // goes to the login page with "Password successfully reset." for 3 seconds and the user's name
 // filled in.
 import { useFormContext, type FieldErrors } from "react-hook-form";
@@ -15,7 +15,7 @@ import { FormAlert } from "../../lib/ui/form-controls";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { withConfirmedPassword } from "./forms/confirm-password";
 
-/** SPEC §4 and §9: the message, its title and how long it shows. */
+/** docs/behaviour.md, docs/rules.md: the message, its title and how long it shows. */
 export const PASSWORD_RESET_DONE = {
   title: "Password Reset",
   message: "Password successfully reset.",

@@ -1,4 +1,4 @@
-// Where a successful login goes (SPEC §2, §4): the requested URL when there is one, carried as
+// Where a successful login goes (docs/screens.md, docs/behaviour.md): the requested URL when there is one, carried as
 // ?returnUrl= or, for the "{returnUrl}/{returnUrl}" route, as the encoded second segment of
 // the path (/login/%2Forders-history%2F12); otherwise the products home.
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";

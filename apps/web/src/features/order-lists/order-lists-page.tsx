@@ -1,4 +1,4 @@
-// /order-lists (issue 16): the account's named order lists ("Weekly stock-up"). A list is
+// /order-lists: the account's named order lists ("Weekly stock-up"). A list is
 // made from the cart as it is now; its lines' packs are changed in place or taken off; and
 // the whole list goes to the cart in one add, which says what it could not add and why.
 import { useId, useState } from "react";

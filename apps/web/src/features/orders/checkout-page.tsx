@@ -1,6 +1,6 @@
 // /checkout: delivery (to the account's address, or collection), the customer's reference or
 // PO number, the order summary (lines, Shipping FREE, TOTAL excl. and incl. VAT, remaining
-// credit) and Place order, which runs SPEC §4's check before anything is created. The button
+// credit) and Place order, which runs docs/behaviour.md's check before anything is created. The button
 // is disabled while an order is on its way and guarded against a second submit besides, and
 // while the cart asks for more than is in stock or costs more than the remaining credit: the
 // buyer is told that, once, before the click.
@@ -277,7 +277,7 @@ function PlaceOrder({
   // Liquor is the Liquor category's; the server checks each product's own flag at placement.
   const liquorLines = liquorBlock ? cart.cartItems.filter((item) => item.category === "Liquor") : [];
   const blockers = orderBlockers(cart, useRemainingCredit());
-  // Issue 17: a viewer cannot order at all; a buyer's order over their limit waits for the owner.
+  // A viewer cannot order at all; a buyer's order over their limit waits for the owner.
   const membership = useMembership().data;
   const viewer = membership?.accountRole === "Viewer";
   const overLimit =
@@ -293,7 +293,7 @@ function PlaceOrder({
   else if (place.error) problem = placementProblem(place.error);
 
   const submit = ({ reference, delivery }: CheckoutForm) => {
-    // Never queued for later (issue 14): an order goes out now, with the buyer watching, or not at all.
+    // Never queued for later: an order goes out now, with the buyer watching, or not at all.
     if (!isOnline() || pending.length > 0) {
       toast.error("Order not placed", { description: isOnline() ? CART_STILL_SENDING : OFFLINE_ORDER });
       return;

@@ -1,4 +1,4 @@
-// The create-order command of SPEC §3 built from the cart the customer reviewed: its
+// The create-order command of docs/data.md built from the cart the customer reviewed: its
 // orderReference (the idempotency key), its lines with the prices they saw, its totals, and
 // the delivery choice and reference from the checkout form.
 import type { Cart } from "@trade-shop/contracts/cart";

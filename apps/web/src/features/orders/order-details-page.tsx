@@ -1,4 +1,4 @@
-// /orders-history/:id (SPEC §2): "Order {orderId}", Date Ordered (dd-MMM-yyyy HH:mm), Status,
+// /orders-history/:id (docs/screens.md): "Order {orderId}", Date Ordered (dd-MMM-yyyy HH:mm), Status,
 // a PRODUCT/TOTAL table whose lines read "quantity x productDescription" with the line total
 // excl. VAT, Shipping FREE, TOTAL (excl. VAT) and TOTAL (incl. VAT); a spinner while loading.
 // Reorder checks the lines on the quick order pad; they can also go onto an order list.

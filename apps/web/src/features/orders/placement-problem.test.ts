@@ -44,7 +44,7 @@ describe("placementProblem", () => {
       kind: "other",
       message: "Not enough stock.",
     });
-    // The title alone never decides: the SPEC's wording without the code is just a message.
+    // The title alone never decides: the documented wording without the code is just a message.
     expect(placementProblem(conflict("cart_changed", PRICES_CHANGED, { orderReference: null }))).toEqual({
       kind: "other",
       message: PRICES_CHANGED,

@@ -1,4 +1,4 @@
-// Why an order was not placed, read from what went wrong (SPEC §4 Order placement, DESIGN §4):
+// Why an order was not placed, read from what went wrong (docs/behaviour.md Order placement, docs/rules.md):
 // the prices changed (found by the page's own check or by the server's 409, which carries the
 // re-priced cart), stock is short on named lines, the order is over the remaining credit, or
 // anything else the server said. The server's refusals are told apart by their `code`.
@@ -7,7 +7,7 @@ import { OrderConflict, type StockShortage } from "@trade-shop/contracts/orders"
 import { ApiError } from "../../lib/api-client";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
-/** Issue 14: an order is never placed offline, nor kept to be placed later. */
+/** An order is never placed offline, nor kept to be placed later. */
 export const OFFLINE_ORDER =
   "You are offline, so this order cannot be placed. It is not kept to be sent later: place it when you have a signal.";
 export const CART_STILL_SENDING =

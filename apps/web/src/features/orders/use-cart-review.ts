@@ -1,6 +1,6 @@
 // Whether the cart has changed since the customer reviewed it at checkout. The real-time stream
 // can change the summary while the page is open (another tab, another phone on the account):
-// an order is never placed for lines the customer has not had a chance to see (SPEC §4). The
+// an order is never placed for lines the customer has not had a chance to see (docs/behaviour.md). The
 // cart as first seen is pinned from the query cache, and every settled change of the cached
 // cart is compared with it; the cache is the external store this subscribes to.
 import { useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// The quick order pad's checked lines (issue 16): each line's status, product, packs and price
+// The quick order pad's checked lines: each line's status, product, packs and price
 // at that quantity, and what an add reports afterwards. A reorder passes the old order's unit
 // prices, so a line whose price changed since says what it was.
 import type { Ref } from "react";

@@ -1,4 +1,4 @@
-// Typing a quick order line by line (issue 16): a product found by its code or the words of its
+// Typing a quick order line by line: a product found by its code or the words of its
 // description, with the packs wanted, goes on the pad as "CODE, packs". An ARIA combobox: the
 // suggestions follow the letters typed (debounced; a superseded search is cancelled), arrows
 // move through them, Enter or a tap takes one, Escape closes the list.

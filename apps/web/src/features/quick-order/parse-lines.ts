@@ -1,4 +1,4 @@
-// Quick-order lines as buyers bring them (issue 16): pasted from Excel (tab between columns),
+// Quick-order lines as buyers bring them: pasted from Excel (tab between columns),
 // from a CSV file (comma or semicolon), or typed in a message ("CHP1374 6"). Each line is a
 // code (SKU code, barcode or a product's description) and a number of packs; a line without a
 // number is one pack. A first line whose quantity column is not a number is a header row.

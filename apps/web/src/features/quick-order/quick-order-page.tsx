@@ -1,4 +1,4 @@
-// /quick-order (issue 16): the fastest way to fill a cart. A buyer pastes lines from a
+// /quick-order: the fastest way to fill a cart. A buyer pastes lines from a
 // spreadsheet or a message, uploads a CSV or Excel file, types them with a product finder, or
 // scans barcodes (a USB or Bluetooth scanner anywhere on the page, or the phone's camera), and
 // checks them: every line comes back with its product, price for the quantity and a status, so

@@ -1,4 +1,4 @@
-// Reads an uploaded Excel workbook (.xlsx) as quick-order text (issue 16): the first worksheet's
+// Reads an uploaded Excel workbook (.xlsx) as quick-order text: the first worksheet's
 // rows, cells joined by tabs and rows by newlines, so parse-lines reads it as a paste from Excel.
 // No dependency: zip-reader.ts opens the package and a small tokenizer reads its XML parts.
 import { openZip, ZipError } from "./zip-reader";

@@ -1,4 +1,4 @@
-// A sales rep chooses the customer account to order for (issue 17, decision 127): the accounts
+// A sales rep chooses the customer account to order for (decision 127): the accounts
 // an admin assigned to them in this tenant, by name, with a filter for reps who serve many.
 // Choosing one sends its number with every call from then on and opens the catalogue at its
 // prices; the header says whom the rep is ordering for until they stop.

@@ -1,4 +1,4 @@
-// The search's words for staff (issue 15) in TanStack Query: the synonym groups, saved whole,
+// The search's words for staff in TanStack Query: the synonym groups, saved whole,
 // and the searches that found nothing in the last 30 days.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogueSearchRoutes, type SynonymGroup } from "@trade-shop/contracts/catalogue-search";

@@ -1,4 +1,4 @@
-// /manage/search (issue 15, Staff and Admin): the words the search treats as the same, and what
+// /manage/search (Staff and Admin): the words the search treats as the same, and what
 // customers searched for that found nothing. Staff keep synonym groups ("crisps, chips") one
 // group a line, words apart by commas, and save them all at once; every server process uses
 // them at once. Below, the last 30 days' searches that found nothing, most searched first,

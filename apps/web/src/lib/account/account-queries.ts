@@ -1,5 +1,5 @@
-// The customer's account (SPEC §3, §7): customer details with the balance (dcBalance), the
-// credit details, and the delivery addresses, cached per shopper under ACCOUNT_KEY. SPEC §4
+// The customer's account (docs/data.md, docs/api.md): customer details with the balance (dcBalance), the
+// credit details, and the delivery addresses, cached per shopper under ACCOUNT_KEY. docs/behaviour.md
 // Startup loads balance and credit for the header; the real-time stream keeps them current.
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { AccountState, CustomerDetails } from "@trade-shop/contracts/accounts";
@@ -54,7 +54,7 @@ export function useRemainingCredit(): number | null {
   return useCreditDetails().data?.remainingCredit ?? null;
 }
 
-/** The header's Current Balance and Remaining Credit (SPEC §3 Account state): null until known. */
+/** The header's Current Balance and Remaining Credit (docs/data.md Account state): null until known. */
 export function useAccountState(): AccountState {
   return {
     dcBalance: useCustomerDetails().data?.dcBalance ?? null,

@@ -1,4 +1,4 @@
-// The people of the customer account (issue 17): the caller's own role and order limit (for the
+// The people of the customer account: the caller's own role and order limit (for the
 // checkout's warning and the owner's tools), the owner's list of buyers and invitations, and the
 // owner's approve and reject of orders over a buyer's limit. Cached per shopper under ACCOUNT_KEY.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The camera barcode scanner (issue 16, decision 110): a button that opens a dialog with the
+// The camera barcode scanner (decision 110): a button that opens a dialog with the
 // camera's live picture and reads barcodes from it continuously, a beep and a buzz for each
 // one, handing every valid GTIN to onScan (the quick order pad adds a pack per scan; the
 // header's search opens the product, with closeOnScan). Only this shell is in the first page's

@@ -1,4 +1,4 @@
-// Turning what the customer asks for into the cart's commands (SPEC §3): adding a product at a
+// Turning what the customer asks for into the cart's commands (docs/data.md): adding a product at a
 // quantity, and setting a line to a new quantity, which the API does as an add of the
 // difference or a removal of packs.
 import type { AddItemCommand, CartItem, RemoveCartItemCommand } from "@trade-shop/contracts/cart";

@@ -1,4 +1,4 @@
-// The cart's server state (SPEC §4 Cart) in TanStack Query, one cache entry per shopper. Every
+// The cart's server state (docs/behaviour.md Cart) in TanStack Query, one cache entry per shopper. Every
 // command answers with the whole re-priced cart, which replaces the cached one and the copy in
 // browser storage. The loading flag is "a cart command or load is in flight".
 import { useEffect } from "react";
@@ -68,7 +68,7 @@ export function storeCart(queryClient: QueryClient, shopper: Shopper, cart: Cart
   storeShoppingList(queryClient, cartList, shopper, cart);
 }
 
-/** Loads the cart from the server now, whatever the cache holds (order placement, SPEC §4). */
+/** Loads the cart from the server now, whatever the cache holds (order placement, docs/behaviour.md). */
 export function reloadCart(queryClient: QueryClient, shopper: Shopper): Promise<Cart | undefined> {
   return queryClient.fetchQuery({ ...getCartQueryOptions(shopper), staleTime: 0 });
 }
@@ -79,7 +79,7 @@ const reloadAfterFailure = (queryClient: QueryClient) =>
 export type CartState = Omit<ShoppingListState<Cart>, "list"> & {
   /** Undefined for visitors, while the first load runs, and after a failed load. With changes made offline in. */
   cart: Cart | undefined;
-  /** Changes made offline, not yet sent (issue 14). */
+  /** Changes made offline, not yet sent. */
   pending: PendingChange[];
 };
 
@@ -141,7 +141,7 @@ function useOfflineReplay(): void {
   }, [shopper, online, waiting, queryClient]);
 }
 
-/** Keeps the cart loaded while a customer is logged in (SPEC §4 Startup) and forgets it on logout. */
+/** Keeps the cart loaded while a customer is logged in (docs/behaviour.md Startup) and forgets it on logout. */
 export function useCartSession(): void {
   useShoppingListSession(cartList);
   useOfflineReplay();
@@ -226,7 +226,7 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
       if (limited) toast.warning(limited, { description: "Your cart has all the packs in stock." });
       else if (announce) successToast(ITEMS_ADDED_TITLE, { description: ITEMS_ADDED });
     },
-    // SPEC §4: a failed add empties the cart. A refusal for stock changed nothing, so the cart stays.
+    // docs/behaviour.md: a failed add empties the cart. A refusal for stock changed nothing, so the cart stays.
     onError: (queryClient, shopper, error) => {
       // Not reached: nothing changed on the server, so the cart stays as it is.
       if (isUnreachable(error)) return undefined;
@@ -262,7 +262,7 @@ export function useAddItemsToCart() {
   });
 }
 
-/** An order list to the cart (issue 16): the server adds its lines as the quick order pad's add does. */
+/** An order list to the cart: the server adds its lines as the quick order pad's add does. */
 export function useAddOrderListToCart() {
   return useShoppingListCommand(cartList, {
     name: "add-order-list",
@@ -345,7 +345,7 @@ export function useReduceToAvailable() {
   });
 }
 
-/** The server answers with a success envelope, which the API client announces; then the cart reloads (SPEC §4). */
+/** The server answers with a success envelope, which the API client announces; then the cart reloads (docs/behaviour.md). */
 export function useClearCart() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { emptiedCart, itemsSelectedText, reviewedCart, sameTotal } from "./cart-
 import { cartLine, cartOf } from "./cart-line.fixture";
 
 describe("itemsSelectedText", () => {
-  it("counts the lines as SPEC §2 words it", () => {
+  it("counts the lines as docs/screens.md words it", () => {
     expect(itemsSelectedText(0)).toBe("0 Item(s) selected");
     expect(itemsSelectedText(1)).toBe("1 Item(s) selected");
     expect(itemsSelectedText(12)).toBe("12 Item(s) selected");

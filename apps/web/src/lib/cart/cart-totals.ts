@@ -1,19 +1,19 @@
 // The cart's small sums and texts: the header's "{n} Item(s) selected", the cent-exact total
-// comparison of SPEC §4 order placement, what an emptied cart looks like, and its short lines.
+// comparison of docs/behaviour.md order placement, what an emptied cart looks like, and its short lines.
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { toCents } from "@trade-shop/contracts/common";
 
-/** SPEC §2: n counts the cart's lines (products), as `numberOfItems` does. */
+/** docs/screens.md: n counts the cart's lines (products), as `numberOfItems` does. */
 export function itemsSelectedText(count: number): string {
   return `${count} Item(s) selected`;
 }
 
-/** SPEC §4: the totals incl. VAT are the same once both are rounded to 2 decimals (the one rule of toCents). */
+/** docs/behaviour.md: the totals incl. VAT are the same once both are rounded to 2 decimals (the one rule of toCents). */
 export function sameTotal(a: number, b: number): boolean {
   return toCents(a) === toCents(b);
 }
 
-/** The cart with no lines: what a failed load or add leaves (SPEC §4), keeping its identity. */
+/** The cart with no lines: what a failed load or add leaves (docs/behaviour.md), keeping its identity. */
 export function emptiedCart(cart: Cart): Cart {
   return { ...cart, cartItems: [], totalPriceExcl: 0, totalPriceIncl: 0, discount: 0, numberOfItems: 0 };
 }

@@ -1,4 +1,4 @@
-// Cart changes made with no signal (issue 14, decision 125). Each is kept on this phone as the
+// Cart changes made with no signal (decision 125). Each is kept on this phone as the
 // number of packs the buyer wants of a product (not "add 2"), in the order made, and the cart
 // shows them at once. When the signal returns they are sent one after another, each worked out
 // afresh against the server's cart of that moment: a change whose answer was lost on the way is

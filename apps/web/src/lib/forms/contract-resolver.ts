@@ -1,10 +1,10 @@
 // Validates a form against a contract schema from @trade-shop/contracts, so the form shows the
 // same human messages the server would send, and hands the submit handler the parsed payload.
-// Validation that runs while typing waits for a 100 ms pause (SPEC §9) and runs once per burst.
+// Validation that runs while typing waits for a 100 ms pause (docs/rules.md) and runs once per burst.
 import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 
-/** SPEC §9: form changes are debounced by 100 ms. */
+/** docs/rules.md: form changes are debounced by 100 ms. */
 export const FORM_DEBOUNCE_MS = 100;
 
 /** The first message per top-level field; the shop's forms are flat (a checkbox group is one field). */

@@ -1,4 +1,4 @@
-// DESIGN.md §4's password rules, shown wherever a password is chosen (reset, registration,
+// docs/rules.md's password rules, shown wherever a password is chosen (reset, registration,
 // an admin creating a user) before anyone has to guess them.
 export function PasswordRules() {
   return (

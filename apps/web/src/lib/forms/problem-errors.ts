@@ -1,5 +1,5 @@
 // Puts a failed call's field errors under the fields they belong to. The API client has
-// already toasted the first message (SPEC §8); this keeps each message beside its field,
+// already toasted the first message (docs/api.md); this keeps each message beside its field,
 // where it stays until fixed, and tells the page what no field could show.
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "../api-client";

@@ -1,4 +1,4 @@
-// Whether the shop can reach its server, as the page knows it (issue 14): the browser's own
+// Whether the shop can reach its server, as the page knows it: the browser's own
 // online flag, and the age of the oldest kept copy the service worker answered with since the
 // network was last reached, which the offline notice gives as "prices as of".
 import { createStore, useStore } from "../store";

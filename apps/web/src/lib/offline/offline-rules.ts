@@ -35,7 +35,7 @@ export interface PrecacheEntry {
 }
 
 /**
- * The API reads worth having offline: the catalogue and products (POST, as SPEC §7 has them, and
+ * The API reads worth having offline: the catalogue and products (POST, as docs/api.md has them, and
  * the GET of a visitor's first product list, decision 132),
  * order history and orders, order lists, addresses and the account's figures. Never commands,
  * sign-in, the real-time stream or staff screens; nor the cart and wishlist, whose copy in

@@ -1,4 +1,4 @@
-// "Add to an order list" (issue 16), wherever a buyer meets products worth keeping: a product
+// "Add to an order list", wherever a buyer meets products worth keeping: a product
 // card or page (that product and its packs), the cart, an old order and the quick order pad
 // (their lines). A modal asks which of the account's lists, or a new one by name; lines of a SKU
 // already on the list add to its packs (the server merges them under the list's lock).

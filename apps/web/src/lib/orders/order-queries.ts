@@ -1,4 +1,4 @@
-// The account's orders (SPEC §7): the history list and one order with its lines, cached per
+// The account's orders (docs/api.md): the history list and one order with its lines, cached per
 // shopper. A placed order or a new status makes both stale (ORDERS_KEY).
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { orderRoutes } from "@trade-shop/contracts/orders";

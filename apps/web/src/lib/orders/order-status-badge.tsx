@@ -1,4 +1,4 @@
-// An order's back-office status (DESIGN §4) as a badge: its name always in words, the colour
+// An order's back-office status (docs/rules.md) as a badge: its name always in words, the colour
 // only a second cue.
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { formatDateTime } from "../format";
@@ -25,7 +25,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** When the back office last changed the status (DESIGN §4 lastPastelStatusUpdate). */
+/** When the back office last changed the status (docs/rules.md lastPastelStatusUpdate). */
 export function StatusChangedAt({ at }: { at: string | null }) {
   if (!at) return null;
   return (

@@ -1,4 +1,4 @@
-// SPEC §3 local persistence: the cart and the wishlist are kept in browser storage, so the
+// docs/data.md local persistence: the cart and the wishlist are kept in browser storage, so the
 // header shows the last known lines at once on the next visit while the server's copy loads.
 // Each copy names its shopper; a copy of someone else's list is never shown, and logging out
 // removes both.

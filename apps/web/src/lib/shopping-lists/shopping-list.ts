@@ -1,4 +1,4 @@
-// What the cart and the wishlist share as server state (SPEC §4): one cache entry per shopper,
+// What the cart and the wishlist share as server state (docs/behaviour.md): one cache entry per shopper,
 // the copy in browser storage shown at once and refreshed straight away, and every command's
 // answer replacing both. Each list describes itself once and passes that to these helpers.
 import { useEffect } from "react";
@@ -20,7 +20,7 @@ export interface ShoppingList<T> {
   kind: ListKind;
   schema: z.ZodType<T>;
   load: (signal: AbortSignal) => Promise<T>;
-  /** The list with no lines, keeping its identity: what a failed command leaves (SPEC §4). */
+  /** The list with no lines, keeping its identity: what a failed command leaves (docs/behaviour.md). */
   emptied: (list: T) => T;
   /** Runs when a load fails rather than being cancelled, after the stored copy is removed. */
   onLoadFailed?: () => void;
@@ -31,7 +31,7 @@ export interface ShoppingListState<T> {
   list: T | undefined;
   /** The first load, with nothing to show yet. */
   isLoading: boolean;
-  /** SPEC §4's loading flag: a load or a command is in flight. */
+  /** docs/behaviour.md's loading flag: a load or a command is in flight. */
   isBusy: boolean;
   /**
    * A command is in flight: the list's controls wait for its answer. A load alone does not hold
@@ -54,10 +54,10 @@ export function shoppingListQueryOptions<T>(list: ShoppingList<T>, shopper: Shop
         writeMirror(list.kind, shopper, loaded);
         return loaded;
       } catch (error) {
-        // With no signal the stored copy stands (issue 14): the server was not asked, so it said nothing.
+        // With no signal the stored copy stands: the server was not asked, so it said nothing.
         const kept = readMirror(list.kind, shopper, list.schema);
         if (kept && error instanceof ApiError && error.status === 0) return kept;
-        // SPEC §4: a failed load empties the list, here and in storage.
+        // docs/behaviour.md: a failed load empties the list, here and in storage.
         if (!signal.aborted) {
           removeMirror(list.kind);
           list.onLoadFailed?.();
@@ -65,7 +65,7 @@ export function shoppingListQueryOptions<T>(list: ShoppingList<T>, shopper: Shop
         throw error;
       }
     },
-    // The stored copy shows at once and is refreshed straight away (SPEC §4 Startup).
+    // The stored copy shows at once and is refreshed straight away (docs/behaviour.md Startup).
     initialData: () => readMirror(list.kind, shopper, list.schema),
     initialDataUpdatedAt: 0,
   });
@@ -83,7 +83,7 @@ export function storeShoppingList<T>(
 }
 
 /**
- * Empties the cached list after a failed command (SPEC §4). The emptied copy is not the server's
+ * Empties the cached list after a failed command (docs/behaviour.md). The emptied copy is not the server's
  * truth, though (a refused product leaves the other lines in place), so the list is loaded again
  * at once rather than leaving a customer to re-add lines that are still there.
  */
@@ -115,7 +115,7 @@ export function useShoppingList<T>(list: ShoppingList<T>): ShoppingListState<T> 
   };
 }
 
-/** Keeps the list loaded while a customer is logged in (SPEC §4 Startup) and forgets it on logout. */
+/** Keeps the list loaded while a customer is logged in (docs/behaviour.md Startup) and forgets it on logout. */
 export function useShoppingListSession<T>(list: ShoppingList<T>): void {
   const { shopper } = useShoppingList(list);
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@
 // region is in the page before the answer to what they did). Calls made while it loads are
 // shown in the order they were made.
 //
-// Success toasts (SPEC §7: bottom centre) never sit on the controls a buyer is using: on a phone
+// Success toasts (docs/api.md: bottom centre) never sit on the controls a buyer is using: on a phone
 // the bottom of the screen holds the thumb's controls (Add to cart, the cart's sticky total, the
 // buy bar), so there they come from the top. A success also clears the error toasts of earlier
 // attempts: once a step has worked, "Couldn't add item" is no longer true.

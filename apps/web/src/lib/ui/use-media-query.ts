@@ -1,5 +1,5 @@
 // Whether a CSS media query matches, following changes: for parts a screen hides, so that a
-// phone does not build them at all (issue 14: less work in the first task on a phone).
+// phone does not build them at all (less work in the first task on a phone).
 import { useCallback, useSyncExternalStore } from "react";
 
 /**

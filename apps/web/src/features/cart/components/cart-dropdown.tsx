@@ -1,4 +1,4 @@
-// The header's cart (SPEC §2): a count on a button that opens a panel listing each line with
+// The header's cart (docs/screens.md): a count on a button that opens a panel listing each line with
 // its picture, description, quantity and total incl. VAT and a remove button, then
 // "{n} Item(s) selected", the TOTAL, View Cart and Checkout (disabled while the cart is empty).
 // A non-modal dialog beside the button: focus moves into the panel when it opens; Escape, a

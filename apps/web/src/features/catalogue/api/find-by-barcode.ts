@@ -1,5 +1,5 @@
 // GET /api/Product/GetProductByBarcode/{gtin}: a scanned or typed barcode straight to its
-// product (issue 16). The answer is the product as its page loads it, so the page opens from
+// product. The answer is the product as its page loads it, so the page opens from
 // the cache. A code that is nobody's fails with the API client's toast naming it.
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";

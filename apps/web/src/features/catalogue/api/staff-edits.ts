@@ -1,4 +1,4 @@
-// The staff commands of /manage (SPEC §4): upload images, choose the cover, rewrite the
+// The staff commands of /manage (docs/behaviour.md): upload images, choose the cover, rewrite the
 // description. Upload and cover answer with a success envelope, which the API client shows
 // ("Files uploaded successfully", "Cover Image set successfully"); the description answers
 // with the product, so its message is shown here. Every change refreshes the catalogue.

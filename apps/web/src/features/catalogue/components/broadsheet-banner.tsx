@@ -1,4 +1,4 @@
-// SPEC §2: the home and featured pages open with a promotional banner that links to the
+// docs/screens.md: the home and featured pages open with a promotional banner that links to the
 // month's broadsheet (a PDF). On a phone it is a slim strip without the art and the headline,
 // so the first products show in the first screen.
 import { Download } from "lucide-react";

@@ -1,7 +1,7 @@
 // On a phone the product page's price and order controls sit below the picture and the facts.
 // While they are off the screen, a bar at the bottom holds the price for the chosen quantity
 // and Add to cart (a visitor: Log in to order), so the buyer can order without scrolling
-// (issue 18). From 768 px the controls are in the first screen and the bar never shows.
+//. From 768 px the controls are in the first screen and the bar never shows.
 import { useEffect, useState, type RefObject } from "react";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";

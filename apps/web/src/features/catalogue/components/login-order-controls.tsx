@@ -106,7 +106,7 @@ const Controls = memo(function Controls({
     />
   );
 
-  // Already in the cart: the packs there, changed in place (issue 18); − at one takes it out.
+  // Already in the cart: the packs there, changed in place; − at one takes it out.
   if (actions && packsInCart > 0) {
     return (
       <div className="flex flex-wrap items-end gap-2">

@@ -1,4 +1,4 @@
-// The empty catalogue page: says what found nothing and never dead-ends (issue 15). A search
+// The empty catalogue page: says what found nothing and never dead-ends. A search
 // that found nothing offers the category nearest its words, what customers order most, and
 // "Tell us what you were looking for", which staff read beside the searches that found nothing.
 import { useId, useState } from "react";

@@ -22,7 +22,7 @@ describe("Pagination", () => {
     expect(within(pager).getByRole("link", { name: "Previous" }).getAttribute("href")).toBe(hrefFor(4));
     expect(within(pager).getByRole("link", { name: "Next" }).getAttribute("href")).toBe(hrefFor(6));
     expect(within(pager).getByRole("link", { name: "Page 10" }).getAttribute("href")).toBe(hrefFor(10));
-    // SPEC §4: at most 7 page slots.
+    // docs/behaviour.md: at most 7 page slots.
     const pageLinks = within(pager).getAllByRole("link", { name: /^Page \d+$/ });
     expect(pageLinks.length).toBeLessThanOrEqual(6);
   });

@@ -1,4 +1,4 @@
-// SPEC §4's pager: Previous and Next always shown (plain text when there is nowhere to go), at
+// docs/behaviour.md's pager: Previous and Next always shown (plain text when there is nowhere to go), at
 // most 7 page slots, and below ~601 px only Previous, "Page 3 of 20" and Next.
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight } from "lucide-react";
@@ -16,7 +16,7 @@ const item =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg px-3 text-sm font-semibold";
 const link = `${item} border border-line bg-surface text-fg hover:border-brand hover:text-brand`;
 const inert = `${item} cursor-default text-muted`;
-/** SPEC §4's responsive pager switches below about 601 px. */
+/** docs/behaviour.md's responsive pager switches below about 601 px. */
 const wideOnly = "max-[601px]:hidden";
 const narrowOnly = "min-[602px]:hidden";
 

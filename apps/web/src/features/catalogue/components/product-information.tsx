@@ -1,4 +1,4 @@
-// The extended data on a product page (SPEC §3): description and features, nutrition per 100 g
+// The extended data on a product page (docs/data.md): description and features, nutrition per 100 g
 // and per serving, ingredients, allergens and warnings, claims, and the pack and shipping facts.
 import { useId, type ReactNode } from "react";
 import type { Product, ProductExtendedData } from "@trade-shop/contracts/catalogue";

@@ -1,4 +1,4 @@
-// The product list as an order pad (issue 16): one row per product with its code, name, pack,
+// The product list as an order pad: one row per product with its code, name, pack,
 // price (the deal's from its quantity), deal and stock, and a quantity field. Tab goes from one
 // quantity field to the next; Enter, or "Add all entered", puts every row with a quantity on
 // the cart in one request. Rows stack on a phone. Visitors see the rows and Log in to order;

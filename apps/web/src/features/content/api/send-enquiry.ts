@@ -1,4 +1,4 @@
-// POST /api/Users/UserEnquiry (SPEC §7): the contact form's message to sales support.
+// POST /api/Users/UserEnquiry (docs/api.md): the contact form's message to sales support.
 import { useMutation } from "@tanstack/react-query";
 import { userRoutes } from "@trade-shop/contracts/identity";
 import type { UserEnquiry } from "@trade-shop/contracts/content";

@@ -1,4 +1,4 @@
-// Logging in (SPEC §4): a name with "@" is an e-mail address (AuthenticateUsingEmail), any other
+// Logging in (docs/behaviour.md): a name with "@" is an e-mail address (AuthenticateUsingEmail), any other
 // is a username (Authenticate). Success stores the token, keeps the name for next time and drops
 // everything cached for the previous visitor, so the cart, wishlist and prices load afresh;
 // failure clears the token and the tenant.

@@ -1,5 +1,5 @@
 // Registration step 2: choose e-mail and/or SMS from the (masked) contacts on the account, then
-// PreRegisterUser sends the PIN. Success says "OTP SENT"; any failure "OTP Failed" (SPEC §4).
+// PreRegisterUser sends the PIN. Success says "OTP SENT"; any failure "OTP Failed" (docs/behaviour.md).
 import { useId } from "react";
 import { useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { successToast } from "../../../lib/ui/toasts";

@@ -1,5 +1,5 @@
 // Registration step 3: the PIN, the user's name and a password. RegisterExternalUser creates the
-// login (its username is the e-mail address); the caller then logs in with it (SPEC §4).
+// login (its username is the e-mail address); the caller then logs in with it (docs/behaviour.md).
 import { ArrowLeft, UserPlus } from "lucide-react";
 import {
   type OtpDetailsRequest,

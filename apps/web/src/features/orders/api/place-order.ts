@@ -1,4 +1,4 @@
-// Placing the order (SPEC §4): the cart is loaded again and its total incl. VAT, rounded to the
+// Placing the order (docs/behaviour.md): the cart is loaded again and its total incl. VAT, rounded to the
 // cent, compared with the total the customer is placing. A difference shows the prices warning
 // and creates nothing; otherwise POST /api/Order. Success empties the cart, goes to the home
 // category and says "Order has been Placed" (Order Created). The server re-checks everything
@@ -21,7 +21,7 @@ import { ORDERS_KEY } from "../../../lib/orders/order-queries";
 
 export const ORDER_PLACED = "Order has been Placed";
 export const ORDER_PLACED_TITLE = "Order Created";
-/** Issue 17: an order over the buyer's limit waits for the account owner; the buyer is told so. */
+/** An order over the buyer's limit waits for the account owner; the buyer is told so. */
 export const ORDER_AWAITS_APPROVAL_TITLE = "Order sent for approval";
 export const orderAwaitsApproval = (order: Pick<Order, "orderId">) =>
   `Order ${order.orderId} is over your order limit: it comes to us once your account's owner approves it.`;

@@ -1,4 +1,4 @@
-// An order over its buyer's limit (issue 17): the account's owner approves it (it goes to the
+// An order over its buyer's limit: the account's owner approves it (it goes to the
 // back office) or rejects it with a reason for the buyer (its stock is released); anyone else
 // sees whose approval it waits for and until when its stock is held.
 import { useId, useState } from "react";

@@ -1,5 +1,5 @@
-// Finding an order in the history (issue 18): by number, reference or product, by status, and
-// by the days it was placed, and for an account's owner by who placed it (issue 17). The filters
+// Finding an order in the history: by number, reference or product, by status, and
+// by the days it was placed, and for an account's owner by who placed it. The filters
 // live in the URL, so Back and a shared link keep them.
 import { useId } from "react";
 import { Search, X } from "lucide-react";

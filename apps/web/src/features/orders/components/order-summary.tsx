@@ -1,4 +1,4 @@
-// The checkout's order summary (SPEC §2 order details, as placed): each line as
+// The checkout's order summary (docs/screens.md order details, as placed): each line as
 // "quantity x description" with its total excl. VAT (and what is in stock, when that is less),
 // Shipping FREE, TOTAL excl. and incl. VAT, and the account's remaining credit beside them.
 // What stops the order (stock, credit) is said once, by the checkout, not here.

@@ -1,4 +1,4 @@
-// Reorder (issue 16): an old order's lines go through the quick order pad's check, the same as
+// Reorder: an old order's lines go through the quick order pad's check, the same as
 // any other lines, so a buyer sees today's prices (and what changed), stock and anything no
 // longer sold, changes packs or drops lines, and only then adds them to the cart.
 import { Link } from "react-router";

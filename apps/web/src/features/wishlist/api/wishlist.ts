@@ -1,6 +1,6 @@
-// The wishlist's server state (SPEC §4 Wishlist), kept like the cart: one cache entry per
+// The wishlist's server state (docs/behaviour.md Wishlist), kept like the cart: one cache entry per
 // shopper, mirrored in browser storage, replaced by every answer. Its own toasts last 3 seconds
-// (SPEC §8, §9); a failed add, remove or load leaves the list empty until it loads again.
+// (docs/api.md, docs/rules.md); a failed add, remove or load leaves the list empty until it loads again.
 import type { QueryClient } from "@tanstack/react-query";
 import { successToast, toast } from "../../../lib/ui/toasts";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
@@ -18,7 +18,7 @@ import {
 
 export const WISHLIST_TOAST_MS = 3000;
 export const WISHLIST_ADDED = "Item added to wishlist";
-// The double spaces are SPEC §8's wording, kept as written.
+// The double spaces are docs/api.md's wording, kept as written.
 export const WISHLIST_ADD_FAILED = "Couldn't add item, please  try again.";
 export const WISHLIST_REMOVE_FAILED = "Couldn't remove item, please  try again.";
 export const WISHLIST_LOAD_FAILED = "Couldn't load wishlist items";
@@ -42,7 +42,7 @@ export function getWishlistQueryOptions(shopper: Shopper) {
   return shoppingListQueryOptions(wishlistList, shopper);
 }
 
-/** SPEC §4: a failed add or remove sets the items empty; the list then loads again. */
+/** docs/behaviour.md: a failed add or remove sets the items empty; the list then loads again. */
 function dropWishlist(message: string) {
   return (queryClient: QueryClient, shopper: Shopper | null) => {
     toast.error(message, { duration: WISHLIST_TOAST_MS });
@@ -55,7 +55,7 @@ export function useWishlist() {
   return { wishlist: list, ...state };
 }
 
-/** Keeps the wishlist loaded while a customer is logged in (SPEC §4 Startup) and forgets it on logout. */
+/** Keeps the wishlist loaded while a customer is logged in (docs/behaviour.md Startup) and forgets it on logout. */
 export function useWishlistSession(): void {
   useShoppingListSession(wishlistList);
 }
