@@ -5,7 +5,7 @@
 // once their lease ends (OUTBOX_LEASE_MS, three seconds here); the invariants hold.
 import { describe, expect, it, onTestFinished } from "vitest";
 import { Order } from "@trade-shop/contracts/orders";
-import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/orders/approvals";
+import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/backoffice";
 import { backOfficeEnv, startBackOffice } from "./support/back-office";
 import { repeatUntilAnswered, submitAboutToBeCut } from "./support/cut-off";
 import { createDrillDatabase, prepareShoppers, takeAmpleShopper } from "./support/database";

@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import { expect } from "vitest";
 import { creditPosition } from "../../apps/server/src/modules/accounts/credit";
-import { BACKOFFICE_TOPIC as TOPIC } from "../../apps/server/src/modules/orders/approvals";
+import { BACKOFFICE_TOPIC as TOPIC } from "../../apps/server/src/modules/backoffice";
 import type { FakeBackOffice } from "./back-office";
 import type { DrillDatabase } from "./database";
 import type { Submit } from "./order-load";

@@ -15,7 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppDeps } from "./app-deps";
 import { identify } from "./http/auth";
-import { errorsAsProblemJson } from "./http/openapi";
+import { documentFromRouteTable } from "./http/openapi";
 import { loggerOptions } from "./http/logging";
 import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./http/problem-details";
 import { registerCompression } from "./http/compression";
@@ -23,27 +23,24 @@ import { registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { createMetrics, registerMetricsRoute } from "./http/metrics";
+import { checkRouteTable } from "./http/route-table-check";
 import { webAppScriptHashes } from "./http/inline-scripts";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
-import { accountsRoutes } from "./modules/accounts/routes";
-import { statementRoutesOf } from "./modules/accounts/statement-routes";
-import { buyerRoutesOf } from "./modules/accounts/buyer-routes";
-import { backOfficeRoutes } from "./modules/backoffice/routes";
-import { cartRoutes } from "./modules/cart/routes";
-import { catalogueRoutes } from "./modules/catalogue/routes";
-import { orderListRoutes } from "./modules/order-lists/routes";
-import { contentRoutes } from "./modules/content/routes";
-import { healthRoutes } from "./modules/health/routes";
-import { identityRoutes } from "./modules/identity/routes";
-import { registerSessionCheck } from "./modules/identity/session";
-import { crawlerRoutes } from "./modules/content/crawlers";
-import { mailboxRoutes } from "./modules/messaging/mailbox-routes";
-import { orderRoutes } from "./modules/orders/routes";
-import { realtimeRoutes } from "./modules/realtime/routes";
-import { repRoutes } from "./modules/reps/routes";
-import { reportsRoutes } from "./modules/reports/routes";
-import { wishlistRoutes } from "./modules/wishlist/routes";
+import { accountsRoutes, statementRoutesOf, buyerRoutesOf } from "./modules/accounts";
+import { backOfficeRoutes } from "./modules/backoffice";
+import { cartRoutes } from "./modules/cart";
+import { catalogueRoutes } from "./modules/catalogue";
+import { orderListRoutes } from "./modules/order-lists";
+import { contentRoutes, crawlerRoutes } from "./modules/content";
+import { healthRoutes } from "./modules/health";
+import { identityRoutes, registerSessionCheck } from "./modules/identity";
+import { mailboxRoutes } from "./modules/messaging";
+import { approvalRoutes, invoiceRoutes, orderRoutes } from "./modules/orders";
+import { realtimeRoutes } from "./modules/realtime";
+import { repRoutes } from "./modules/reps";
+import { reportsRoutes } from "./modules/reports";
+import { wishlistRoutes } from "./modules/wishlist";
 
 /** The parts a caller may leave to buildApp: metrics of its own, not draining, no worker. */
 export type BuildDeps = Omit<AppDeps, "metrics" | "lifecycle"> &
@@ -74,6 +71,8 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  // Every route served is in the one route table, or the app does not start (docs/architecture.md).
+  checkRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest("principal", undefined);
@@ -106,14 +105,17 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   registerXsrf(app, { secureCookie: config.publicUrl.startsWith("https:") });
   registerRequestHygiene(app);
 
+  // The API document is built from the route table (http/openapi.ts), not from what is registered.
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Trade Shop API", version: "1.0.0", description: "The HTTP API of docs/api.md." },
+      // fastify-swagger looks up the routes' own security names here before the document is rebuilt.
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
     },
+    // fastify-swagger still reads each route's zod schemas; the transform keeps it from failing on them.
     transform: jsonSchemaTransform,
     transformObject: (doc) =>
-      errorsAsProblemJson("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
+      documentFromRouteTable("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
@@ -121,12 +123,15 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     if (request.url.startsWith("/api/")) request.principal = await identify(request, tokens);
   });
 
+  // Each module's routes, through its front door (modules/<name>/index.ts).
   healthRoutes(app, deps);
   identityRoutes(app, deps);
   registerSessionCheck(app, deps);
   accountsRoutes(app, deps);
   statementRoutesOf(app, deps);
+  invoiceRoutes(app, deps);
   buyerRoutesOf(app, deps);
+  approvalRoutes(app, deps);
   mailboxRoutes(app, deps);
   const catalogue = catalogueRoutes(app, deps);
   orderListRoutes(app, deps);
@@ -141,6 +146,6 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   crawlerRoutes(app, deps);
 
   registerProblemPages(app);
-  await registerWebApp(app, config.WEB_DIST, catalogue.results);
+  await registerWebApp(app, config.WEB_DIST, { kept: catalogue.results, dependsOn: catalogue.changes });
   return app;
 }

@@ -7,11 +7,10 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/database";
 import { ensureDemoData } from "./demo-data/startup";
 import { migrate } from "./db/migrate";
-import { createBackOfficeSimulator } from "./modules/backoffice/simulator";
-import { resolveJwtSecret } from "./modules/identity/secret";
-import { createTokenService } from "./modules/identity/tokens";
-import type { OutboxLog } from "./modules/outbox/outbox";
-import { createShopOutboxWorker } from "./modules/outbox/topics";
+import { createBackOfficeSimulator } from "./modules/backoffice";
+import { resolveJwtSecret } from "./modules/identity";
+import { createTokenService } from "./shared/tokens";
+import { createShopOutboxWorker, type OutboxLog } from "./modules/outbox";
 import { createMetrics } from "./http/metrics";
 
 async function main() {

@@ -1,46 +1,20 @@
-// Every route of the contracts' route tables with a stable key ("cart.addItem"), for tests
+// Every route of the contracts' route table with its stable key ("cart.addItem"), for tests
 // that sweep the whole API, and the check every refusal of any route must pass: an RFC 9457
 // problem whose code decides both its status and its `type`.
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { api, type ApiRoute } from "@trade-shop/contracts/api";
-import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
-import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
-import { orderListRoutes } from "@trade-shop/contracts/order-lists";
-import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
-import { repRoutes } from "@trade-shop/contracts/reps";
-import { backOfficeAccountRoutes, statementRoutes } from "@trade-shop/contracts/statements";
-import { buyerRoutes } from "@trade-shop/contracts/buyers";
+import type { ApiRoute } from "@trade-shop/contracts/api";
+import { ROUTE_TABLE, type TableRoute } from "@trade-shop/contracts/route-table";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf } from "@trade-shop/contracts/problems";
 
-export interface TableRoute {
-  key: string;
-  route: ApiRoute;
-}
+export type { TableRoute };
 
-const tables: Record<string, Record<string, Record<string, ApiRoute>>> = {
-  // Order lists sit beside api's groups, keyed orderLists.<name>.
-  "": {
-    ...api,
-    orderLists: orderListRoutes,
-    statements: statementRoutes,
-    backOfficeAccount: backOfficeAccountRoutes,
-    buyers: buyerRoutes,
-    reps: repRoutes,
-  },
-  // The No Images work list's routes live beside their payloads, outside `api`.
-  "products.": { pending: pendingProductRoutes, vocabulary: catalogueSearchRoutes },
-  // The quick order pad's routes live beside their payloads too.
-  "cart.": { quickOrder: quickOrderRoutes },
-};
-
-/** `api`'s routes keyed group.name, then the catalogue-images routes keyed products.pending.name. */
-export const ROUTES: readonly TableRoute[] = Object.entries(tables).flatMap(([prefix, table]) =>
-  Object.entries(table).flatMap(([group, routes]) =>
-    Object.entries(routes).map(([name, route]) => ({ key: `${prefix}${group}.${name}`, route })),
-  ),
-);
+/**
+ * The route table (packages/contracts/src/route-table.ts): every route the server serves with a
+ * contract, which the server refuses to start without (http/route-table-check.ts).
+ */
+export const ROUTES: readonly TableRoute[] = ROUTE_TABLE;
 
 /** Fills the route's `:name` segments and appends the query. */
 export function urlOf(

@@ -7,9 +7,8 @@ import type { Lifecycle } from "../src/app-deps";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/database";
-import { createTokenService, type TokenService } from "../src/modules/identity/tokens";
-import type { OutboxWorker } from "../src/modules/outbox/outbox";
-import { createShopOutboxWorker } from "../src/modules/outbox/topics";
+import { createTokenService, type TokenService } from "../src/shared/tokens";
+import { createShopOutboxWorker, type OutboxWorker } from "../src/modules/outbox";
 import { openTestDatabase } from "./databases";
 
 export const DEMO_PASSWORD = "Demo-Trade-2026";

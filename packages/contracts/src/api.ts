@@ -1,5 +1,6 @@
-// The HTTP API of docs/api.md as one table: the server registers its routes from it and the web
-// client calls through it, so a path, a payload or a role rule is written down exactly once.
+// The HTTP API of docs/api.md by domain: the server registers its routes from the domains' tables
+// and the web client calls through them, so a path, a payload or a role rule is written down
+// exactly once. The one table of every route is ROUTE_TABLE (route-table.ts).
 import type { ApiRoute } from "./http";
 import { accountRoutes } from "./accounts";
 import { backOfficeRoutes } from "./backoffice";
@@ -15,8 +16,10 @@ import { wishlistRoutes } from "./wishlist";
 export * from "./http";
 
 /**
- * Every route by domain. The server registers them all; the web app imports each domain's table
- * from its own module (and http.ts), so a page's download holds only the schemas of the routes it calls.
+ * The first ten domains' routes by domain, as the server's modules name them (`api.cart.addItem`).
+ * Every route the server serves, these and the other domains', is in ROUTE_TABLE
+ * (route-table.ts). The web app imports each domain's table from its own module (and http.ts),
+ * so a page's download holds only the schemas of the routes it calls.
  */
 export const api = {
   cart: cartRoutes,

@@ -110,6 +110,7 @@ export const backOfficeRoutes = {
     body: BackOfficeStatusCallback,
     response: SuccessEnvelope,
     auth: false,
+    signed: true,
     problems: ["not_found", "status_not_allowed", "service_unavailable"],
     summary: "The back office reports an order's new status (signed, see contracts/backoffice.ts)",
     tag: "BackOffice",

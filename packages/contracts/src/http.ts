@@ -15,6 +15,14 @@ export interface ApiRoute {
   query?: z.ZodType;
   /** The 2xx body; error bodies are always ProblemDetails. */
   response?: z.ZodType;
+  /** The 2xx body's media type when it is not JSON (a PDF, an event stream); `response` is then absent. */
+  produces?: "application/pdf" | "text/event-stream";
+  /**
+   * Called by the back office, not a browser: no login and no XSRF token, the raw body signed
+   * with the shared secret instead (BACKOFFICE_SIGNATURE_HEADER and BACKOFFICE_TIMESTAMP_HEADER in
+   * backoffice.ts); a missing or wrong signature is refused as unauthenticated.
+   */
+  signed?: true;
   /** Whether a valid bearer token is required. */
   auth: boolean;
   /** Any one of these roles passes; absent means any logged-in user (when `auth`). */

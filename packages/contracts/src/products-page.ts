@@ -86,12 +86,32 @@ export function productSearchRequest(view: ProductsView): ProductSearchRequest {
   };
 }
 
+/** One of the page's params: what the page makes of it, never a refusal (see ProductsPageQuery). */
+const pageParam = <T extends z.ZodType>(schema: T, description: string) =>
+  schema.optional().catch(undefined).describe(description);
+
 /**
  * A page address's params. The server reads them from the raw query string as the page reads its
  * address (URLSearchParams: the first of a repeated param, what a bad escape leaves), ignoring
- * the rest as the page does; the search request they make is checked as the POST's body is.
+ * the rest as the page does; the search request they make is checked as the POST's body is. So
+ * this schema names and describes them (for the OpenAPI document and the fuzzer) but refuses
+ * nothing: a value the page cannot read falls back to its default there.
  */
-export const ProductsPageQuery = z.record(z.string(), z.unknown());
+export const ProductsPageQuery = z.looseObject({
+  category: pageParam(z.string(), "A category's name; home: every product, featured: featured products only"),
+  subCategory: pageParam(z.string(), "The category's subcategory (the search's subCategory1Filter)"),
+  subCategory3: pageParam(z.string(), "The next level down (subCategory2Filter)"),
+  subCategory4: pageParam(z.string(), "The level below that (subCategory3Filter)"),
+  brand: pageParam(z.string(), "A brand's name"),
+  searchText: pageParam(z.string(), "The words searched for"),
+  exact: pageParam(z.literal("1"), "1: the words as typed, without correcting misspelt ones"),
+  pageNumber: pageParam(z.coerce.number<string>().int().min(1), "From 1; anything else shows page 1"),
+  sort: pageParam(SortParam, `The order; ${DEFAULT_SORT} when absent`),
+  pageSize: pageParam(
+    z.enum(RESULTS_PER_PAGE_CHOICES.map(String) as [`${PageSize}`, ...`${PageSize}`[]]),
+    `Results per page; ${DEFAULT_PAGE_SIZE} when absent`,
+  ),
+});
 
 export const productsPageRoutes = {
   /**

@@ -102,6 +102,7 @@ export const realtimeRoutes = {
     method: "GET",
     path: "/api/Realtime/Stream",
     query: RealtimeStreamQuery,
+    produces: "text/event-stream",
     auth: false,
     problems: ["unauthenticated", "session_revoked", "tenant_forbidden"],
     summary: "Server-Sent Events for the ticket's user: order status, cart, wishlist, balance and credit",

@@ -18,9 +18,8 @@ import { commandFrom, placeTestOrder } from "../../test/orders";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { createTokenService } from "../modules/identity/tokens";
-import type { OutboxWorker } from "../modules/outbox/outbox";
-import { createShopOutboxWorker } from "../modules/outbox/topics";
+import { createTokenService } from "../shared/tokens";
+import { createShopOutboxWorker, type OutboxWorker } from "../modules/outbox";
 import { migrations } from "./migrations/index";
 import { openDatabase, type Database, type Db } from "./database";
 

@@ -3,7 +3,7 @@
 // ProductExtendedData. Values are plausible for the product kind, not measured.
 import type { ProductExtendedData } from "@trade-shop/contracts/catalogue";
 import { gtinCheckDigit, gtinProblem } from "@trade-shop/contracts/gtin";
-import { brandInitials } from "../modules/catalogue/brand-drawing";
+import { brandInitials } from "../modules/catalogue";
 import type { PackSize, ProductLine, ProfileKey, Shape } from "./catalogue-data";
 import type { Random } from "./random";
 

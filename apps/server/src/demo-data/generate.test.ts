@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { ProductExtendedData } from "@trade-shop/contracts/catalogue";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contentHash } from "../modules/catalogue/image-urls";
-import { priceLine } from "../modules/pricing/price-line";
+import { contentHash } from "../modules/catalogue";
+import { priceLine } from "../modules/pricing";
 import { BRANDS, CATEGORIES, WAREHOUSES } from "./catalogue-data";
 import { demoGtin, isValidEan13 } from "./extended-data";
 import { DEFAULT_REFERENCE_DATE, DEMO_TABLE_ORDER, generateDemoData, type DemoData } from "./generate";

@@ -33,7 +33,7 @@ import {
 import { toGtin14 } from "@trade-shop/contracts/gtin";
 import { buildExtendedData, demoGtin } from "./extended-data";
 import { brandImageUrl, productImageRow } from "./images";
-import { sastDay } from "../modules/accounts/statement";
+import { sastDay } from "../modules/accounts";
 import { generateLedger, paymentTermsFor } from "./ledger";
 import { generateOrders } from "./orders";
 import { createRandom, type Random } from "./random";

@@ -1,8 +1,7 @@
 // Pictures for the demo catalogue, drawn as small SVGs: a pack of the product's shape in its
 // brand's colour with the brand, flavour and size on it (the brand's colour and lettering are
 // the catalogue's, as on its logos). Same input, same bytes, so the images have stable hashes.
-import { brandColour, escapeXml, fitText, type TextBlock } from "../modules/catalogue/brand-drawing";
-import { contentHash } from "../modules/catalogue/image-urls";
+import { brandColour, escapeXml, fitText, contentHash, type TextBlock } from "../modules/catalogue";
 import type { Category, Shape } from "./catalogue-data";
 
 export const IMAGE_SIZE = 600;

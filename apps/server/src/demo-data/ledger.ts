@@ -2,7 +2,7 @@
 // every demo order that reached Invoiced, orders reps took by phone, some credit notes, and
 // payments on terms (some late), chosen so that what is still owed is exactly the account's
 // seeded balance. Statements, ageing and the dashboard's overdue figure then have history.
-import { sastDay } from "../modules/accounts/statement";
+import { sastDay } from "../modules/accounts";
 import type { DemoCustomer, Row } from "./types";
 import type { Random } from "./random";
 

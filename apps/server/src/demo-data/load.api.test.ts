@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../modules/identity/passwords";
+import { verifyPassword } from "../modules/identity";
 import { openDatabase, type Database } from "../db/database";
 import { migrate } from "../db/migrate";
 import { DEMO_PASSWORD, generateDemoData, type DemoData } from "./generate";

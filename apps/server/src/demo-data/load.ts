@@ -1,7 +1,7 @@
 // Loads the generated demo data into an empty, migrated database: one transaction, tables in
 // foreign-key order, multi-row inserts with the generator's own ids, sequences moved past them.
 import { sql, type Transaction } from "kysely";
-import { hashPassword } from "../modules/identity/passwords";
+import { hashPassword } from "../modules/identity";
 import type { Db } from "../db/database";
 import type { DB } from "../db/schema";
 import {

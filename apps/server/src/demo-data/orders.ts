@@ -1,10 +1,10 @@
 // A year of past orders for the demo customers, in every back-office status, priced with the
 // shop's own line rules so history, totals and charts agree with what the cart would charge.
 import { OrderStatus as OrderStatusSchema, type OrderStatus } from "@trade-shop/contracts/orders";
-import { NOT_YET_INVOICED } from "../modules/accounts/credit";
-import { STATUS_FLOW } from "../modules/backoffice/status";
-import { orderNumber } from "../modules/orders/order-number";
-import { priceLine, sumTotals, type PricedLine } from "../modules/pricing/price-line";
+import { NOT_YET_INVOICED } from "../modules/accounts";
+import { STATUS_FLOW } from "../modules/backoffice";
+import { orderNumber } from "../modules/orders";
+import { priceLine, sumTotals, type PricedLine } from "../modules/pricing";
 import type { TenantId } from "./catalogue-data";
 import { ON_HOLD_REASONS, REJECTED_REASONS } from "./customer-data";
 import type { DemoCustomer, DemoDeal, DemoProduct, Row } from "./types";

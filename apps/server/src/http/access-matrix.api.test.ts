@@ -8,7 +8,7 @@ import type { Cart } from "@trade-shop/contracts/cart";
 import type { HandOff } from "@trade-shop/contracts/backoffice";
 import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
 import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
-import { signBody } from "../modules/backoffice/signature";
+import { signBody } from "../modules/backoffice";
 import { customerOf, findSku } from "../../test/fixtures";
 import { commandFrom, placeTestOrder } from "../../test/orders";
 import {
@@ -68,6 +68,8 @@ const MATRIX: Record<string, Row> = {
   "products.assignCoverImage":          [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
   "products.updateDescription":         [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
   "products.search":                    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  // The /products page's own params as a GET (products-page.ts): the same search, as public.
+  "products.searchPage":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "users.authenticate":                 [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "users.authenticateUsingEmail":       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
   "users.create":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
@@ -274,6 +276,7 @@ const REQUESTS: Record<
   "orders.getById": (d) => ({ params: { id: d.orderOfA.id } }),
   "products.getProducts": () => ({ body: { pageNumber: 1, resultsPerPage: 12, descriptionFilter: "chips" } }),
   "products.search": () => ({ body: { pageNumber: 1, resultsPerPage: 12, sortBy: "price" } }),
+  "products.searchPage": () => ({ query: { category: "home", sort: "price", pageSize: "12" } }),
   "products.getBySkuCode": (d) => ({ body: { skuCode: d.skuCode } }),
   "products.uploadImages": (d) => ({ body: { src: [ONE_PIXEL_PNG], skuCode: d.skuCode } }),
   "products.assignCoverImage": async (d) => {

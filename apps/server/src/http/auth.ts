@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import type { TokenClaims } from "@trade-shop/contracts/identity";
 import { DomainError } from "../shared/domain-error";
 import { hasAnyRole, type Principal } from "../shared/principal";
-import type { TokenService } from "../modules/identity/tokens";
+import type { TokenService } from "../shared/tokens";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -9,7 +9,7 @@ import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { api } from "@trade-shop/contracts/api";
 import type { Database } from "../db/database";
-import type { OutboxJob, OutboxOutcome } from "../modules/outbox/outbox";
+import type { OutboxJob, OutboxOutcome } from "../shared/outbox";
 import { DomainError } from "../shared/domain-error";
 
 export interface ShopMetrics {

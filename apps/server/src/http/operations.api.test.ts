@@ -10,8 +10,9 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { isDatabaseUnavailable, openDatabase, type Database } from "../db/database";
-import { createTokenService } from "../modules/identity/tokens";
-import { createOutboxWorker, enqueue } from "../modules/outbox/outbox";
+import { createTokenService } from "../shared/tokens";
+import { enqueue } from "../shared/outbox";
+import { createOutboxWorker } from "../modules/outbox";
 
 describe("health, request ids and metrics", () => {
   let t: TestApp;

@@ -29,6 +29,8 @@ export function problemsOf(route: ApiRoute): ProblemCode[] {
   if (route.auth)
     for (const code of ["unauthenticated", "session_revoked", "tenant_forbidden"] as const) codes.add(code);
   if (route.auth && route.roles?.length) codes.add("forbidden");
+  // A signed callback without a body, or with a missing, wrong or stale signature (ApiRoute.signed).
+  if (route.signed) codes.add("unauthenticated");
   for (const code of route.problems ?? []) codes.add(code);
   // Every route that looks up the caller's customer honours a Rep's X-Acting-For (decision 127).
   if (codes.has("not_a_customer")) codes.add("account_not_assigned");
@@ -56,10 +58,12 @@ export function handle<R extends ApiRoute>(
   handler: Handler<R>,
   options: { config?: RouteShorthandOptions["config"] } = {},
 ) {
+  // A signed route is called by the back office, which holds no XSRF cookie (ApiRoute.signed).
+  const config = route.signed ? { skipXsrf: true, ...options.config } : options.config;
   app.route({
     method: route.method,
     url: route.path,
-    ...(options.config ? { config: options.config } : {}),
+    ...(config ? { config } : {}),
     schema: {
       summary: route.summary,
       tags: [route.tag],

@@ -11,13 +11,16 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problem, sendProblem } from "./problem-details";
-import type { SearchCache } from "../modules/catalogue/search-cache";
-import { loadServerRender, webPages } from "./web-pages";
+import { loadServerRender, webPages, type PageKeeping } from "./web-pages";
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Trade Shop</title>
 <p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p>`;
 
-export async function registerWebApp(app: FastifyInstance, webDist: string, pagesKept: SearchCache) {
+export async function registerWebApp<Change>(
+  app: FastifyInstance,
+  webDist: string,
+  pagesKept: PageKeeping<Change>,
+) {
   const index = path.join(webDist, "index.html");
   const built = existsSync(index);
   if (built) {

@@ -9,8 +9,8 @@
 //
 // A rendered page holds nothing of the person asking (a login's own data is the browser's to
 // ask for), so pages are kept beside the catalogue's kept search answers and dropped with them
-// when what they show changes (search-cache.ts): a page many visitors open is rendered once, and
-// compressed once.
+// when what they show changes (app.ts hands them over, see PageKeeping): a page many visitors
+// open is rendered once, and compressed once.
 import { randomBytes } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
@@ -18,7 +18,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LOGIN_HINT_COOKIE, XSRF_COOKIE, XSRF_HEADER } from "@trade-shop/contracts/http";
-import type { CatalogueChange, SearchCache } from "../modules/catalogue/search-cache";
 import { COMPRESS_THRESHOLD_BYTES } from "./compression";
 
 type RenderedPage =
@@ -48,15 +47,18 @@ interface ServerRender {
 const RENDER_TIMEOUT_MS = 5000;
 /** The double-submit token of the in-process calls: they never leave this process. */
 const IN_PROCESS_XSRF = "in-process";
-/** A page shows names, prices, deals, stock and pictures: any change to the catalogue may touch it. */
-const PAGE_DEPENDS_ON: ReadonlySet<CatalogueChange> = new Set([
-  "stock",
-  "stock-levels",
-  "prices",
-  "deals",
-  "images",
-  "catalogue",
-]);
+
+/**
+ * Where pages are kept and what drops them: app.ts hands over the catalogue's kept answers
+ * (modules/catalogue) and every kind of change the catalogue hears of, as a page shows names,
+ * prices, deals, stock and pictures. Declared here, so http/ imports no module.
+ */
+export interface PageKeeping<Change> {
+  kept: {
+    answer<V>(key: string, dependsOn: ReadonlySet<Change>, compute: () => Promise<V>): Promise<V>;
+  };
+  dependsOn: ReadonlySet<Change>;
+}
 
 export interface WebPages {
   /** Answers `request` with its page. */
@@ -74,11 +76,11 @@ export async function loadServerRender(webDist: string): Promise<ServerRender | 
   }
 }
 
-export function webPages(
+export function webPages<Change>(
   app: FastifyInstance,
   webDist: string,
   render: ServerRender | null,
-  kept: SearchCache,
+  { kept, dependsOn }: PageKeeping<Change>,
 ): WebPages {
   const template = readFileSync(path.join(webDist, "index.html"), "utf8");
   /**
@@ -150,7 +152,7 @@ export function webPages(
       const login = request.cookies[LOGIN_HINT_COOKIE] === "1";
       const page = await kept.answer(
         `page\n${login ? "shell" : "page"}\n${origin}\n${request.url}`,
-        PAGE_DEPENDS_ON,
+        dependsOn,
         () => renderPage(request.url, origin, login, request.id),
       );
       if (page.kind === "redirect") return reply.redirect(page.location, page.status);

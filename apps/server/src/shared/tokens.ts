@@ -1,9 +1,10 @@
 // Issues and verifies the shop's login tokens: HS256 JWTs with the claims of docs/data.md
 // (exp in seconds, firstName, surname, roles, sub, uid, tenants). The algorithm is pinned
-// on verify, so a token signed any other way (or not at all) is refused.
+// on verify, so a token signed any other way (or not at all) is refused. Shared: identity
+// issues tokens at login, http/auth.ts verifies one on every request.
 import { SignJWT, errors, jwtVerify } from "jose";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/identity";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "./domain-error";
 import { createDeviceCookies, type DeviceCookies } from "./device-cookies";
 
 const ALGORITHM = "HS256";

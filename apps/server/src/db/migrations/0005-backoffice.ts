@@ -2,6 +2,8 @@
 // sales orders, a replay guard for signed status callbacks, single-use tickets that open a
 // real-time stream, and triggers that announce order and balance changes on the channel
 // `shop_events` inside the transaction that makes them (so only committed changes are told).
+// Their messages are modules/realtime/publish.ts's OrderChanged and AccountChanged; the hub
+// there listens (modules/realtime/index.ts lists every sender on the channel).
 export const name = "backoffice";
 
 export const sql = /* sql */ `

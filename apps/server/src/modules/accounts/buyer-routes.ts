@@ -1,12 +1,11 @@
-// /api/Account buyers and invitations, and /api/Order approvals: thin handlers for the caller's
-// customer account (decision 126). The two invitation routes answer visitors: the
-// link's token is the proof.
+// /api/Account buyers and invitations: thin handlers for the caller's customer account
+// (decision 128). The two invitation routes answer visitors: the link's token is the proof.
+// (The same contract's /api/Order approvals are the orders module's, orders/routes.ts.)
 import type { FastifyInstance } from "fastify";
 import { buyerRoutes as routes } from "@trade-shop/contracts/buyers";
 import type { AppDeps } from "../../app-deps";
-import { customerOfRequest } from "../../http/customer-of-request";
+import { customerOfRequest } from "./customer-of-request";
 import { handle } from "../../http/route";
-import { approveOrder, rejectOrder } from "../orders/approvals";
 import {
   acceptInvitation,
   accountPeople,
@@ -49,12 +48,4 @@ export function buyerRoutesOf(app: FastifyInstance, { config, database: { db } }
   });
   handle(app, routes.invitation, async (request) => invitationDetails(db, request.query.token));
   handle(app, routes.acceptInvitation, async (request) => acceptInvitation(db, request.body));
-  handle(app, routes.approve, async (request) => {
-    const { customer, userId } = await caller(request);
-    return approveOrder(db, config, customer, userId, request.params.id);
-  });
-  handle(app, routes.reject, async (request) => {
-    const { customer, userId } = await caller(request);
-    return rejectOrder(db, config, customer, userId, request.params.id, request.body.reason);
-  });
 }

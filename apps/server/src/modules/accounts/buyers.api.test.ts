@@ -6,7 +6,7 @@ import type { Order, OrderHistoryEntry } from "@trade-shop/contracts/orders";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../../test/test-app";
 import { customerOf, extraLogin, findSku, stockOf } from "../../../test/fixtures";
 import { commandFrom, fillCart } from "../../../test/orders";
-import { releaseOverdueApprovals } from "../orders/approvals";
+import { releaseOverdueApprovals } from "../orders";
 
 const NEW_PASSWORD = "Ordering-for-Thandi-2026";
 

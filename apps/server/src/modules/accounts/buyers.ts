@@ -1,4 +1,4 @@
-// The people of a customer account (decision 126): its owner invites buyers and
+// The people of a customer account (decision 128): its owner invites buyers and
 // viewers by e-mail, sets their order limits and removes them. An invitation link works once,
 // for 7 days, and only its SHA-256 is kept (as a password reset's). Accepting one creates a
 // login on the account whose username is the invited address.
@@ -21,9 +21,8 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import type { Config } from "../../config";
 import { isUniqueViolation, type Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import { assertCanSend, queueEmail } from "../messaging/outgoing";
-import { assertGoodPassword } from "../identity/password-rules";
-import { hashPassword } from "../identity/passwords";
+import { assertCanSend, queueEmail } from "../messaging";
+import { assertGoodPassword, hashPassword } from "../identity";
 import type { CustomerContext } from "./customer-context";
 
 export const INVITATION_DAYS = 7;

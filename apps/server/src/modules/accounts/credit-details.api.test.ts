@@ -4,7 +4,7 @@ import { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toCents } from "@trade-shop/contracts/common";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { placeTestOrder } from "../../../test/orders";
-import { createBackOfficeSimulator } from "../backoffice/simulator";
+import { createBackOfficeSimulator } from "../backoffice";
 
 describe("POST /api/Users/GetCreditDetails", () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 
 /** Orders that count against credit until the back office invoices them into the balance. */
-// An order awaiting its owner's approval holds credit as it holds stock (decision 126).
+// An order awaiting its owner's approval holds credit as it holds stock (decision 128).
 export const NOT_YET_INVOICED: readonly OrderStatus[] = [
   "Awaiting approval",
   "Pending",

@@ -7,7 +7,7 @@ import { toCents } from "@trade-shop/contracts/common";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { assertCanSend, queueEmail } from "../messaging/outgoing";
+import { assertCanSend, queueEmail } from "../messaging";
 import { statementAccountOf, statementOf } from "./account-statement";
 import { formatMonth } from "@trade-shop/contracts/format";
 import { statementPdf } from "./statement-pdf";

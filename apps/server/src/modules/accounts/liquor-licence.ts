@@ -6,7 +6,7 @@ import { formatShopDate } from "@trade-shop/contracts/format";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { queueEmail } from "../messaging/outgoing";
+import { queueEmail } from "../messaging";
 
 export const LICENCE_NOTICE_DAYS = 30;
 

@@ -1,24 +1,15 @@
-// /api/Account statements and /api/Order/Invoice: thin handlers for the caller's customer
-// account; the PDFs are sent as application/pdf with a file name to save them under.
-import type { FastifyInstance, FastifyReply } from "fastify";
+// /api/Account statements: thin handlers for the caller's customer account; the PDF is sent as
+// application/pdf with a file name to save it under. (The same contract's /api/Order/Invoice
+// is the orders module's, orders/routes.ts.)
+import type { FastifyInstance } from "fastify";
 import { statementRoutes as routes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
-import { customerOfRequest } from "../../http/customer-of-request";
+import { customerOfRequest } from "./customer-of-request";
 import { handle } from "../../http/route";
-import { invoicePdf, loadInvoice } from "../orders/invoice-pdf";
+import { sendPdf } from "../../http/send-pdf";
 import { statementAccountOf, statementOf } from "./account-statement";
 import { emailStatement } from "./email-statement";
 import { statementPdf } from "./statement-pdf";
-
-function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
-  // Numbers come from the back office: anything a header cannot carry becomes "_".
-  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
-  return reply
-    .header("Content-Disposition", `attachment; filename="${safeName}"`)
-    .header("Cache-Control", "no-store")
-    .type("application/pdf")
-    .send(Buffer.from(bytes));
-}
 
 export function statementRoutesOf(app: FastifyInstance, { config, database: { db } }: AppDeps) {
   const customerOf = async (request: Parameters<typeof customerOfRequest>[1]) =>
@@ -35,8 +26,4 @@ export function statementRoutesOf(app: FastifyInstance, { config, database: { db
   handle(app, routes.emailStatement, async (request) =>
     emailStatement(config, db, await customerOf(request), request.body.month),
   );
-  handle(app, routes.invoicePdf, async (request, reply) => {
-    const invoice = await loadInvoice(db, await customerOf(request), request.params.id);
-    return sendPdf(reply, `tax-invoice-${invoice.head.invoiceNumber}.pdf`, await invoicePdf(invoice));
-  });
 }

@@ -9,7 +9,7 @@ import { placeTestOrder } from "../../../test/orders";
 import { readPdf } from "../../../test/pdf-text";
 import { expectProblem } from "../../../test/route-table";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createBackOfficeSimulator } from "../backoffice/simulator";
+import { createBackOfficeSimulator } from "../backoffice";
 import { currentMonth } from "./account-statement";
 
 /** The last `count` months up to this one, oldest first. */

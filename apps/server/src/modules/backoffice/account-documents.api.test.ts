@@ -4,7 +4,7 @@ import { Statement } from "@trade-shop/contracts/statements";
 import { customerOf } from "../../../test/fixtures";
 import { expectProblem } from "../../../test/route-table";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { currentMonth } from "../accounts/account-statement";
+import { currentMonth } from "../accounts";
 import { signBody } from "./signature";
 
 const SECRET = "account-documents-test-secret-0123456789abcdef";

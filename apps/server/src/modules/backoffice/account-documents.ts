@@ -12,7 +12,7 @@ import type {
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { notFound } from "../../shared/domain-error";
-import type { LedgerKind } from "../accounts/statement";
+import type { LedgerKind } from "../accounts";
 
 const KINDS: Record<AccountDocumentKind, LedgerKind> = {
   Invoice: "invoice",

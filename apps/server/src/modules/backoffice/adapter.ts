@@ -1,13 +1,13 @@
 // The back office behind one interface, fed by the outbox topic "backoffice.order" that order
-// placement queues. BACKOFFICE_MODE picks the built-in simulator, the HTTP adapter, or none
+// placement queues (hand-offs.ts). BACKOFFICE_MODE picks the built-in simulator, the HTTP adapter, or none
 // ("off": the hand-offs wait in the outbox until a process that has a back office takes them).
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { BACKOFFICE_TOPIC } from "../orders/approvals";
-import type { OutboxHandlers } from "../outbox/outbox";
+import type { OutboxHandlers } from "../../shared/outbox";
+import { BACKOFFICE_TOPIC } from "./hand-offs";
 import { createHttpBackOffice } from "./http-adapter";
-import type { BackOfficeAdapter } from "./back-office";
+import type { BackOfficeAdapter, ReadOrder } from "./back-office";
 import { createBackOfficeSimulator } from "./simulator";
 
 /** The outbox payload placement writes. */
@@ -23,7 +23,11 @@ export type BackOfficeConfig = Pick<
   | "publicUrl"
 >;
 
-export function createBackOffice(config: BackOfficeConfig, db: Db): BackOfficeAdapter | undefined {
+export function createBackOffice(
+  config: BackOfficeConfig,
+  db: Db,
+  readOrder: ReadOrder,
+): BackOfficeAdapter | undefined {
   switch (config.backOfficeMode) {
     case "simulator":
       return createBackOfficeSimulator(db, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS });
@@ -33,15 +37,19 @@ export function createBackOffice(config: BackOfficeConfig, db: Db): BackOfficeAd
         secret: config.BACKOFFICE_SECRET!,
         timeoutMs: config.BACKOFFICE_TIMEOUT_MS,
         callbackUrl: `${config.publicUrl}/api/BackOffice/StatusCallback`,
+        readOrder,
       });
     case "off":
       return undefined;
   }
 }
 
-/** No handler without a back office: the outbox then leaves the topic for another process. */
-export function backOfficeHandlers(config: BackOfficeConfig, db: Db): OutboxHandlers {
-  const backOffice = createBackOffice(config, db);
+/**
+ * The handler of the hand-off topic. No handler without a back office: the outbox then leaves
+ * the topic for another process. `readOrder` is the orders module's (see ReadOrder).
+ */
+export function backOfficeHandlers(config: BackOfficeConfig, db: Db, readOrder: ReadOrder): OutboxHandlers {
+  const backOffice = createBackOffice(config, db, readOrder);
   if (!backOffice) return {};
   return {
     [BACKOFFICE_TOPIC]: (job) =>

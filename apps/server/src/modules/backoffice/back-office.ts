@@ -1,5 +1,13 @@
 // What a back office is to the shop: somewhere an order is handed over, at least once and never
 // twice as a sales order. adapter.ts picks the implementation (simulator or HTTP).
+import type { Order } from "@trade-shop/contracts/orders";
+import type { Db } from "../../db/database";
+
+/**
+ * Reads an order in the contracts' shape, the body of an HTTP hand-off: the orders module's
+ * (orderForBackOffice), handed in by the outbox's roster, as orders imports this module.
+ */
+export type ReadOrder = (db: Db, orderId: number) => Promise<Order | undefined>;
 
 export interface BackOfficeAdapter {
   readonly name: "simulator" | "http";

@@ -1,12 +1,31 @@
-// The staff view of the order hand-off queue: the outbox messages of topic "backoffice.order"
-// for the tenant's orders, with their attempts, last error and next try, and the retry action
-// that re-queues a parked one (decision 10's operator SQL, behind a button).
+// The order hand-off queue, the back office's outbox topic "backoffice.order": `handOff` queues
+// a placed (or approved) order in the orders module's transaction; adapter.ts hands it over
+// once that commits. And the staff view of the queue: the tenant's messages with their
+// attempts, last error and next try, and the retry action that re-queues a parked one
+// (decision 10's operator SQL, behind a button).
 import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import { BACKOFFICE_TOPIC } from "../orders/approvals";
+import { enqueue } from "../../shared/outbox";
+
+/** The outbox topic of the order hand-off; its payload is adapter.ts's HandOffPayload. */
+export const BACKOFFICE_TOPIC = "backoffice.order";
+
+/**
+ * Queues the order for the back office in the caller's transaction: it is handed off once
+ * committed. An account's orders are handed off one after another, in the order they were
+ * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
+ */
+export function handOff(trx: Db, orderId: number, customer: { tenantId: string; customerId: number }) {
+  return enqueue(trx, {
+    topic: BACKOFFICE_TOPIC,
+    idempotencyKey: `order:${orderId}`,
+    payload: { orderId },
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
+}
 
 interface HandOffRow {
   id: number;

@@ -10,8 +10,7 @@ import {
   type BackOfficeHandOff,
 } from "@trade-shop/contracts/backoffice";
 import type { Db } from "../../db/database";
-import { findOrder } from "../orders/queries";
-import type { BackOfficeAdapter } from "./back-office";
+import type { BackOfficeAdapter, ReadOrder } from "./back-office";
 import { signBody } from "./signature";
 import { applyStatusChange, judgeTransition, lockOrder } from "./status";
 
@@ -20,6 +19,8 @@ export interface HttpBackOfficeOptions {
   secret: string;
   timeoutMs: number;
   callbackUrl: string;
+  /** The order to send, as the contract's Order. */
+  readOrder: ReadOrder;
 }
 
 /** Why a request failed, in words an operator can act on (fetch only says "fetch failed"). */
@@ -42,8 +43,7 @@ function salesOrderNumberIn(text: string): string | undefined {
 
 export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): BackOfficeAdapter {
   async function handOver(orderId: number, idempotencyKey: string) {
-    const head = await db.selectFrom("orders").select("tenantId").where("id", "=", orderId).executeTakeFirst();
-    const order = head && (await findOrder(db, { tenantId: head.tenantId, customerId: undefined }, { id: orderId }));
+    const order = await options.readOrder(db, orderId);
     if (!order) throw new Error(`Order ${orderId} does not exist`);
     const body = JSON.stringify({ idempotencyKey, callbackUrl: options.callbackUrl, order } satisfies BackOfficeHandOff);
     const timestamp = Math.floor(Date.now() / 1000);

@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import { formatRandCents as formatRandPlain } from "@trade-shop/contracts/format";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
-import { creditPosition } from "../accounts/credit";
+import { creditPosition } from "../accounts";
 import type { BackOfficeAdapter } from "./back-office";
 import { applyStatusChange, lockOrder, type OrderForStatus, type StatusChange } from "./status";
 

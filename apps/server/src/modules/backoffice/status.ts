@@ -7,7 +7,7 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { NOT_YET_INVOICED } from "../accounts/credit";
+import { NOT_YET_INVOICED } from "../accounts";
 
 /** The normal flow; On Hold and Rejected step out of it before invoicing. */
 export const STATUS_FLOW: readonly OrderStatus[] = [

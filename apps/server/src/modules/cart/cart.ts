@@ -6,11 +6,19 @@ import { toRand } from "@trade-shop/contracts/common";
 import type { AddItemCommand, Cart, CartAfterAdd, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import type { CustomerContext } from "../accounts/customer-context";
-import { publishChange } from "../realtime/publish";
-import type { PricedItems } from "../shopping-lists/priced-items";
-import { assertPurchasable, listOwner, readList } from "../shopping-lists/purchasable";
-import { addToList, clearList, openList, reduceListLine, type ListHeader } from "../shopping-lists/storage";
+import type { CustomerContext } from "../accounts";
+import { publishChange } from "../realtime";
+import {
+  assertPurchasable,
+  listOwner,
+  readList,
+  addToList,
+  clearList,
+  openList,
+  reduceListLine,
+  type PricedItems,
+  type ListHeader,
+} from "../shopping-lists";
 
 export function cartFrom(header: ListHeader, priced: PricedItems): Cart {
   return {

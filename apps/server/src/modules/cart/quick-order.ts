@@ -16,14 +16,11 @@ import type {
 } from "@trade-shop/contracts/quick-order";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { liquorRefusal } from "../accounts/liquor-licence";
-import type { CustomerContext } from "../accounts/customer-context";
-import { productRows, type ProductRow } from "../catalogue/product-queries";
-import { toProduct } from "../catalogue/products";
-import { offeredDeal, priceLine } from "../pricing/price-line";
-import { publishChange } from "../realtime/publish";
-import { listOwner } from "../shopping-lists/purchasable";
-import { addToList, openList } from "../shopping-lists/storage";
+import { liquorRefusal, type CustomerContext } from "../accounts";
+import { productRows, toProduct, type ProductRow } from "../catalogue";
+import { offeredDeal, priceLine } from "../pricing";
+import { publishChange } from "../realtime";
+import { listOwner, addToList, openList } from "../shopping-lists";
 import { getCart } from "./cart";
 
 type MatchedBy = "sku" | "barcode" | "description";

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../../http/customer-of-request";
+import { customerOfRequest } from "../accounts";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { addToCart, clearCart, getCart, removeFromCart } from "./cart";
 import { addItemsToCart, previewQuickOrder } from "./quick-order";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProductExtendedData, type Product } from "@trade-shop/contracts/catalogue";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { priceLine } from "../pricing/price-line";
+import { priceLine } from "../pricing";
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

@@ -3,7 +3,7 @@
 // list price, no deal, the stock of the warehouse shown to visitors) and the cover image.
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { CustomerContext } from "../accounts/customer-context";
+import type { CustomerContext } from "../accounts";
 
 /** Whose prices and stock to show; undefined for visitors and staff. */
 export type Shopper = CustomerContext | undefined;

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
 import { invalid, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
-import { customerContextFor } from "../accounts/customer-context";
+import { customerContextFor } from "../accounts";
 import { MAX_IMAGE_BYTES } from "./image-upload";
 import { imageRoutes } from "./image-routes";
 import { productImageUrl } from "./image-urls";
@@ -24,7 +24,7 @@ import { createRateLimits, type EndpointLimits } from "../../http/limits";
 import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
 import { loadProducts, productByBarcode, productBySkuCode } from "./products";
 import { createSearchServices, searchProducts } from "./search";
-import type { SearchCache } from "./search-cache";
+import { EVERY_CATALOGUE_CHANGE, type CatalogueChange, type SearchCache } from "./search-cache";
 import { recordSearchRequest, zeroResultSearches } from "./search-misses";
 import { replaceSynonymGroups, synonymGroups } from "./search-synonyms";
 import { suggest } from "./suggest";
@@ -38,9 +38,13 @@ const SEARCH_REQUEST_LIMITS = {
 /** Up to four images of the largest size per request, base64 (4/3) plus the JSON around them. */
 const UPLOAD_BODY_LIMIT = Math.ceil((4 * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
-/** What the catalogue lends the rest of the app: its kept answers (the shop's pages are kept beside them). */
+/**
+ * What the catalogue lends the rest of the app: its kept answers, and every kind of change it
+ * hears of (the shop's pages are kept beside the answers and depend on all of it).
+ */
 export interface CatalogueServices {
   results: SearchCache;
+  changes: ReadonlySet<CatalogueChange>;
 }
 
 export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps): CatalogueServices {
@@ -171,5 +175,5 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   });
 
   imageRoutes(app, { db, cacheDir: path.join(config.DATA_DIR, "image-cache") });
-  return { results: search.results };
+  return { results: search.results, changes: EVERY_CATALOGUE_CHANGE };
 }

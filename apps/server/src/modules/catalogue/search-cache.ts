@@ -16,6 +16,16 @@ export const SEARCH_CHANGES_CHANNEL = "catalogue_search";
  */
 export type CatalogueChange = "stock" | "stock-levels" | "prices" | "deals" | "images" | "catalogue";
 
+/** Every kind of change: what a kept page of the shop depends on (names, prices, deals, stock, pictures). */
+export const EVERY_CATALOGUE_CHANGE: ReadonlySet<CatalogueChange> = new Set([
+  "stock",
+  "stock-levels",
+  "prices",
+  "deals",
+  "images",
+  "catalogue",
+]);
+
 const NARROW_CHANGES: ReadonlySet<string> = new Set(["stock", "stock-levels", "prices", "deals", "images"]);
 
 export function changeOf(payload: string | undefined): CatalogueChange {

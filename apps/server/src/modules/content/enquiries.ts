@@ -5,7 +5,7 @@ import type { UserEnquiry } from "@trade-shop/contracts/content";
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { assertCanSend, queueEmail } from "../messaging/outgoing";
+import { assertCanSend, queueEmail } from "../messaging";
 
 /** Where enquiries go: the Sales Support address the header and footer link to. */
 export const SALES_SUPPORT_EMAIL = "sales@tradeshop.example";

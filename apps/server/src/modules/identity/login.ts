@@ -16,7 +16,7 @@ import {
   recordSuccessfulLogin,
   type LoginField,
 } from "./queries";
-import type { TokenService } from "./tokens";
+import type { TokenService } from "../../shared/tokens";
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;

@@ -7,7 +7,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { assertCanSend, queueEmail } from "../messaging/outgoing";
+import { assertCanSend, queueEmail } from "../messaging";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";
 

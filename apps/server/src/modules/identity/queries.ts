@@ -229,7 +229,7 @@ export function customersByAccount(db: Db, accountId: string, tenantIds: readonl
       "customers.id",
       "customers.tenantId",
       "customers.accountId",
-      // The account's owner, and every login on it (its buyers and viewers too, decision 126).
+      // The account's owner, and every login on it (its buyers and viewers too, decision 128).
       sql<
         number | null
       >`(SELECT u.id FROM users u WHERE u.customer_id = customers.id AND u.account_role = 'Owner')`.as(

@@ -14,7 +14,7 @@ import type {
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { assertCanSend, queueEmail, queueSms } from "../messaging/outgoing";
+import { assertCanSend, queueEmail, queueSms } from "../messaging";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword, verifyPassword } from "./passwords";
 import { findUserIdByName } from "./queries";

@@ -7,7 +7,7 @@ import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
 import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from "./device-cookies";
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from "../../shared/device-cookies";
 import { createDirectory, directoryNotConfigured } from "./directory";
 import { logIn } from "./login";
 import { requestPasswordReset, resetPassword } from "./password-reset";

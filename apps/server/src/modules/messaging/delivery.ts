@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import type { OutboxHandlers, OutboxJob } from "../outbox/outbox";
+import type { OutboxHandlers, OutboxJob } from "../../shared/outbox";
 import { EMAIL_TOPIC, EmailMessage, SMS_TOPIC, SmsMessage } from "./outgoing";
 import { recordSentMessage } from "./queries";
 

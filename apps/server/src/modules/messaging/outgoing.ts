@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { enqueue } from "../outbox/outbox";
+import { enqueue } from "../../shared/outbox";
 
 export const EMAIL_TOPIC = "messaging.email";
 export const SMS_TOPIC = "messaging.sms";

@@ -12,9 +12,9 @@ import type {
 import { sql } from "kysely";
 import { isUniqueViolation, type Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import type { CustomerContext } from "../accounts/customer-context";
-import { addItemsToCart } from "../cart/quick-order";
-import { loadProducts } from "../catalogue/products";
+import type { CustomerContext } from "../accounts";
+import { addItemsToCart } from "../cart";
+import { loadProducts } from "../catalogue";
 
 const nameTaken = (name: string) =>
   new DomainError("list_name_taken", `You already have an order list called ${name}.`);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { orderListRoutes as routes } from "@trade-shop/contracts/order-lists";
 import type { AppDeps } from "../../app-deps";
-import { customerOfRequest } from "../../http/customer-of-request";
+import { customerOfRequest } from "../accounts";
 import { handle } from "../../http/route";
 import {
   addOrderListLines,

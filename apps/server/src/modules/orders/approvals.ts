@@ -1,4 +1,4 @@
-// Orders over a buyer's limit (decision 126). Such an order is placed as Awaiting
+// Orders over a buyer's limit (decision 128). Such an order is placed as Awaiting
 // approval: its stock is taken and it counts against credit like any placed order, but it is
 // not handed to the back office. The owner is e-mailed; approving hands it off, rejecting (or
 // nobody deciding before approval_due_at) puts its stock back. Each decision is one transaction
@@ -9,33 +9,16 @@ import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/forma
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../shared/domain-error";
-import type { CustomerContext } from "../accounts/customer-context";
-import { liquorRefusal } from "../accounts/liquor-licence";
-import { ownerOf, requireOwner, type Member } from "../accounts/buyers";
-import { queueEmail } from "../messaging/outgoing";
-import { enqueue } from "../outbox/outbox";
+import { liquorRefusal, ownerOf, requireOwner, type CustomerContext, type Member } from "../accounts";
+import { handOff } from "../backoffice";
+import { queueEmail } from "../messaging";
 import { findOrder } from "./queries";
 
-export const BACKOFFICE_TOPIC = "backoffice.order";
 export const AWAITING_APPROVAL = "Awaiting approval";
 
 type LinkConfig = Pick<Config, "publicUrl">;
 
 const orderLink = (config: LinkConfig, id: number) => `${config.publicUrl}/orders-history/${id}`;
-
-/**
- * Queues the order for the back office in the caller's transaction: it is handed off once
- * committed. An account's orders are handed off one after another, in the order they were
- * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
- */
-export function handOff(trx: Db, orderId: number, customer: { tenantId: string; customerId: number }) {
-  return enqueue(trx, {
-    topic: BACKOFFICE_TOPIC,
-    idempotencyKey: `order:${orderId}`,
-    payload: { orderId },
-    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
-  });
-}
 
 /** E-mails the account's owner that an order waits for them, in the placing transaction. */
 export async function askOwnerToApprove(

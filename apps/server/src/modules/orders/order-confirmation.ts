@@ -5,7 +5,7 @@ import { toCents } from "@trade-shop/contracts/common";
 import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
 import type { Order } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
-import { queueEmail } from "../messaging/outgoing";
+import { queueEmail } from "../messaging";
 
 export async function queueOrderConfirmation(
   trx: Db,

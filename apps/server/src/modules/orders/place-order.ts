@@ -5,26 +5,37 @@
 // cart's orderReference makes it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
 // tab) returns the first order. Each step is one or two statements (decision 78). An order over
 // the buyer's own limit is written as Awaiting approval and waits for the owner instead of being
-// handed off (decision 126); a Viewer of the account cannot order at all.
+// handed off (decision 128); a Viewer of the account cannot order at all.
 import { sql } from "kysely";
 import { toCents, toRand } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../shared/domain-error";
-import { chosenDeliveryAddress } from "../accounts/customer-addresses";
-import type { CustomerContext } from "../accounts/customer-context";
-import { creditPosition } from "../accounts/credit";
-import { cartFrom } from "../cart/cart";
-import { memberOf, type Member } from "../accounts/buyers";
-import { priceItems, type PricedItem, type PricedItems } from "../shopping-lists/priced-items";
-import { liquorRefusal } from "../accounts/liquor-licence";
-import { listOwner } from "../shopping-lists/purchasable";
-import { listLines, openList, renewCart, type ListHeader } from "../shopping-lists/storage";
+import {
+  chosenDeliveryAddress,
+  creditPosition,
+  memberOf,
+  liquorRefusal,
+  type CustomerContext,
+  type Member,
+} from "../accounts";
+import { cartFrom } from "../cart";
+import {
+  priceItems,
+  listOwner,
+  listLines,
+  openList,
+  renewCart,
+  type PricedItem,
+  type PricedItems,
+  type ListHeader,
+} from "../shopping-lists";
+import { handOff } from "../backoffice";
 import { queueOrderConfirmation } from "./order-confirmation";
 import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
-import { AWAITING_APPROVAL, askOwnerToApprove, handOff } from "./approvals";
+import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 

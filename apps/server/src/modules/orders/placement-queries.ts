@@ -5,7 +5,7 @@
 import { sql, type InsertObject, type Selectable } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB, Orders } from "../../db/schema";
-import type { ListHeader } from "../shopping-lists/storage";
+import type { ListHeader } from "../shopping-lists";
 import { orderNumberSql } from "./order-number";
 
 /** What an order records about the account it is for, its own address included. */

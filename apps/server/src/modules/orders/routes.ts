@@ -1,14 +1,20 @@
-// /api/Order: place an order, the account's order history, one order. Customers see their
-// own account's orders only; another account's order is a 404, never a 403 (docs/api.md).
+// /api/Order: place an order, the account's order history, one order; the owner's approval of
+// an order over a buyer's limit; an invoiced order's tax invoice. Customers see their own
+// account's orders only; another account's order is a 404, never a 403 (docs/api.md).
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
+import { buyerRoutes } from "@trade-shop/contracts/buyers";
+import { statementRoutes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
 import { authorize } from "../../http/auth";
 import { hasAnyRole } from "../../shared/principal";
 import { DomainError, notFound } from "../../shared/domain-error";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../../http/customer-of-request";
-import { canSend } from "../messaging/outgoing";
+import { sendPdf } from "../../http/send-pdf";
+import { customerOfRequest } from "../accounts";
+import { canSend } from "../messaging";
+import { approveOrder, rejectOrder } from "./approvals";
+import { invoicePdf, loadInvoice } from "./invoice-pdf";
 import { placeOrder } from "./place-order";
 import { findOrder, orderHistory } from "./queries";
 
@@ -60,4 +66,32 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
       },
     );
   }
+}
+
+/**
+ * /api/Order approvals (decision 128): the account's owner approves or rejects an order over a
+ * buyer's limit.
+ */
+export function approvalRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
+  const caller = async (request: Parameters<typeof customerOfRequest>[1]) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return { customer, userId: principal.userId };
+  };
+  handle(app, buyerRoutes.approve, async (request) => {
+    const { customer, userId } = await caller(request);
+    return approveOrder(db, config, customer, userId, request.params.id);
+  });
+  handle(app, buyerRoutes.reject, async (request) => {
+    const { customer, userId } = await caller(request);
+    return rejectOrder(db, config, customer, userId, request.params.id, request.body.reason);
+  });
+}
+
+/** /api/Order/Invoice: an invoiced order's tax invoice, as a PDF. */
+export function invoiceRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+  handle(app, statementRoutes.invoicePdf, async (request, reply) => {
+    const { customer } = await customerOfRequest(db, request);
+    const invoice = await loadInvoice(db, customer, request.params.id);
+    return sendPdf(reply, `tax-invoice-${invoice.head.invoiceNumber}.pdf`, await invoicePdf(invoice));
+  });
 }

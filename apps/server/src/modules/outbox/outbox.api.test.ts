@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createOutboxWorker, enqueue, pruneDone, type OutboxJob } from "./outbox";
+import { enqueue, type OutboxJob } from "../../shared/outbox";
+import { createOutboxWorker, pruneDone } from "./outbox";
 
 const TOPIC = "test.work";
 

@@ -1,7 +1,8 @@
-// The transactional outbox (docs/architecture.md). Background work (e-mail, SMS, the order hand-off)
-// is written with `enqueue` in the same transaction as the business change that causes it, so
-// it happens exactly when that change commits. Workers claim due messages in batches with
-// FOR UPDATE SKIP LOCKED, so any number of server processes share one queue (decision 79).
+// The transactional outbox's worker (docs/architecture.md). Background work (e-mail, SMS, the
+// order hand-off) is written with `enqueue` (shared/outbox.ts) in the same transaction as the
+// business change that causes it, so it happens exactly when that change commits. Workers claim
+// due messages in batches with FOR UPDATE SKIP LOCKED, so any number of server processes share
+// one queue (decision 79).
 //
 // A claim is its own short statement: it takes a lease (moves available_at into the future,
 // counts the attempt, names the worker) and commits before the handler runs. No transaction
@@ -10,58 +11,19 @@
 // that dies leaves its leases to expire after `leaseMs`, and the messages are taken over.
 // Handlers therefore run at least once: they must be idempotent, or make a repeat harmless.
 // Messages with the same ordering key are handled one at a time, oldest first.
+//
+// createOutboxWorker puts together the parts below, in this order: claiming, running one
+// message and recording its outcome (done, retry later, park), the leases (heartbeat, giving
+// them back), the loop, and shutting down.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { JsonValue } from "../../db/schema";
-
-export interface OutboxMessage {
-  /** Names the handler, e.g. "messaging.email". */
-  topic: string;
-  /** A second enqueue with the same key is ignored, so a retried request cannot queue twice. */
-  idempotencyKey: string;
-  payload: JsonValue;
-  /** Messages sharing this key are handled one at a time, in the order they were queued. */
-  orderingKey?: string;
-}
-
-/** Queues a message in the caller's transaction; false when the key was already queued. */
-export async function enqueue(trx: Db, message: OutboxMessage): Promise<boolean> {
-  const row = await trx
-    .insertInto("outbox")
-    .values({
-      topic: message.topic,
-      idempotencyKey: message.idempotencyKey,
-      payload: JSON.stringify(message.payload),
-      orderingKey: message.orderingKey ?? null,
-    })
-    .onConflict((oc) => oc.column("idempotencyKey").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export interface OutboxJob {
-  id: number;
-  topic: string;
-  idempotencyKey: string;
-  payload: unknown;
-  /** 1 on the first try. */
-  attempt: number;
-  /** When the message was queued (for the hand-off lag). */
-  createdAt: Date;
-}
-
-/** Does the work of one message; throwing means "try again later". */
-export type OutboxHandler = (job: OutboxJob) => Promise<void>;
-export type OutboxHandlers = Readonly<Record<string, OutboxHandler>>;
+import type { OutboxHandlers, OutboxJob, OutboxOutcome } from "../../shared/outbox";
 
 export interface OutboxLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-export type OutboxOutcome = "done" | "retried" | "parked";
 
 export interface OutboxWorkerOptions {
   handlers: OutboxHandlers;
@@ -144,226 +106,304 @@ export function retryDelayMs(attempt: number, baseMs: number, random: () => numb
 const silent: OutboxLog = { warn() {}, error() {} };
 const seconds = (ms: number) => ms / 1000;
 
-export function createOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
-  const topics = Object.keys(options.handlers);
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const batchSize = Math.min(options.batchSize ?? MAX_BATCH, concurrency);
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const log = options.log ?? silent;
-  /** Names this worker's claims, so it renews and gives back only its own. */
-  const workerId = randomUUID();
-  const inHand = new Map<number, OutboxJob>();
+/**
+ * One worker as its parts see it: the settings, its name on the claims it takes (so it renews
+ * and gives back only its own), and the messages in its hands.
+ */
+interface WorkerState {
+  db: Db;
+  options: OutboxWorkerOptions;
+  topics: string[];
+  concurrency: number;
+  batchSize: number;
+  leaseMs: number;
+  log: OutboxLog;
+  workerId: string;
+  inHand: Map<number, OutboxJob>;
+}
 
-  // Only topics this process can handle are claimed: during a rolling deploy an older process
-  // leaves a newer topic for the newer processes instead of failing it. A message waits while
-  // an older pending message has its ordering key (retrying, or in another worker's hands).
-  async function claim(limit: number): Promise<OutboxJob[]> {
-    if (topics.length === 0 || limit <= 0) return [];
-    const { rows } = await sql<OutboxJob>`
-      WITH due AS (
-        SELECT id FROM outbox o
-        WHERE status = 'pending' AND available_at <= now() AND topic = ANY(${topics})
-          AND (ordering_key IS NULL OR NOT EXISTS (
-            SELECT 1 FROM outbox earlier
-            WHERE earlier.status = 'pending' AND earlier.ordering_key = o.ordering_key AND earlier.id < o.id))
-        ORDER BY available_at, id
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE outbox SET attempts = outbox.attempts + 1,
-                        available_at = now() + make_interval(secs => ${seconds(leaseMs)}),
-                        claimed_by = ${workerId}
-      FROM due WHERE outbox.id = due.id
-      RETURNING outbox.id, outbox.topic, outbox.idempotency_key AS "idempotencyKey",
-                outbox.payload, outbox.attempts AS attempt, outbox.created_at AS "createdAt"`.execute(db);
-    return rows.sort((a, b) => a.id - b.id);
-  }
+// --- Claiming -------------------------------------------------------------------------------
 
-  // The outcome is recorded only while this worker's claim is still the latest one.
-  const stillOurs = (job: OutboxJob) =>
-    db
-      .updateTable("outbox")
-      .where("id", "=", job.id)
-      .where("attempts", "=", job.attempt)
-      .where("claimedBy", "=", workerId)
-      .where("status", "=", "pending");
+// Only topics this process can handle are claimed: during a rolling deploy an older process
+// leaves a newer topic for the newer processes instead of failing it. A message waits while
+// an older pending message has its ordering key (retrying, or in another worker's hands).
+async function claim(w: WorkerState, limit: number): Promise<OutboxJob[]> {
+  if (w.topics.length === 0 || limit <= 0) return [];
+  const { rows } = await sql<OutboxJob>`
+    WITH due AS (
+      SELECT id FROM outbox o
+      WHERE status = 'pending' AND available_at <= now() AND topic = ANY(${w.topics})
+        AND (ordering_key IS NULL OR NOT EXISTS (
+          SELECT 1 FROM outbox earlier
+          WHERE earlier.status = 'pending' AND earlier.ordering_key = o.ordering_key AND earlier.id < o.id))
+      ORDER BY available_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE outbox SET attempts = outbox.attempts + 1,
+                      available_at = now() + make_interval(secs => ${seconds(w.leaseMs)}),
+                      claimed_by = ${w.workerId}
+    FROM due WHERE outbox.id = due.id
+    RETURNING outbox.id, outbox.topic, outbox.idempotency_key AS "idempotencyKey",
+              outbox.payload, outbox.attempts AS attempt, outbox.created_at AS "createdAt"`.execute(w.db);
+  return rows.sort((a, b) => a.id - b.id);
+}
 
-  async function succeeded(job: OutboxJob) {
-    await stillOurs(job).set({ status: "done", processedAt: sql`now()`, lastError: null, claimedBy: null }).execute();
-  }
+// --- Running one message, and recording its outcome: done, or retry later, or park ---------
 
-  async function failed(job: OutboxJob, error: unknown): Promise<"retried" | "parked"> {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-    const park = job.attempt >= options.maxAttempts;
-    await stillOurs(job)
-      .set(
-        park
-          ? { status: "parked", lastError: message, claimedBy: null }
-          : {
-              lastError: message,
-              claimedBy: null,
-              availableAt: sql`now() + make_interval(secs => ${seconds(retryDelayMs(job.attempt, options.retryBaseMs))})`,
-            },
-      )
-      .execute();
-    const facts = { outboxId: job.id, topic: job.topic, attempt: job.attempt, error: message };
-    if (park) log.error(facts, "outbox message parked after its last attempt");
-    else log.warn(facts, "outbox message failed; will retry");
-    return park ? "parked" : "retried";
-  }
+/** The outcome is recorded only while this worker's claim is still the latest one. */
+const stillOurs = (w: WorkerState, job: OutboxJob) =>
+  w.db
+    .updateTable("outbox")
+    .where("id", "=", job.id)
+    .where("attempts", "=", job.attempt)
+    .where("claimedBy", "=", w.workerId)
+    .where("status", "=", "pending");
 
-  async function handle(job: OutboxJob): Promise<OutboxOutcome> {
-    inHand.set(job.id, job);
+async function succeeded(w: WorkerState, job: OutboxJob) {
+  await stillOurs(w, job)
+    .set({ status: "done", processedAt: sql`now()`, lastError: null, claimedBy: null })
+    .execute();
+}
+
+/** A failed attempt: tried again after a backoff, or parked with its error after the last one. */
+async function failed(w: WorkerState, job: OutboxJob, error: unknown): Promise<"retried" | "parked"> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const park = job.attempt >= w.options.maxAttempts;
+  await stillOurs(w, job)
+    .set(
+      park
+        ? { status: "parked", lastError: message, claimedBy: null }
+        : {
+            lastError: message,
+            claimedBy: null,
+            availableAt: sql`now() + make_interval(secs => ${seconds(retryDelayMs(job.attempt, w.options.retryBaseMs))})`,
+          },
+    )
+    .execute();
+  const facts = { outboxId: job.id, topic: job.topic, attempt: job.attempt, error: message };
+  if (park) w.log.error(facts, "outbox message parked after its last attempt");
+  else w.log.warn(facts, "outbox message failed; will retry");
+  return park ? "parked" : "retried";
+}
+
+/** Runs the message's handler, with the message in hand meanwhile, and records the outcome. */
+async function handle(w: WorkerState, job: OutboxJob): Promise<OutboxOutcome> {
+  w.inHand.set(job.id, job);
+  try {
+    let outcome: OutboxOutcome;
+    const handler = w.options.handlers[job.topic];
     try {
-      let outcome: OutboxOutcome;
-      const handler = options.handlers[job.topic];
-      try {
-        if (!handler) throw new Error(`No handler for topic ${job.topic}`);
-        await handler(job);
-        outcome = "done";
-      } catch (error) {
-        outcome = await failed(job, error);
-      }
-      if (outcome === "done") await succeeded(job);
-      options.onOutcome?.(job, outcome);
-      return outcome;
-    } finally {
-      inHand.delete(job.id);
+      if (!handler) throw new Error(`No handler for topic ${job.topic}`);
+      await handler(job);
+      outcome = "done";
+    } catch (error) {
+      outcome = await failed(w, job, error);
     }
+    if (outcome === "done") await succeeded(w, job);
+    w.options.onOutcome?.(job, outcome);
+    return outcome;
+  } finally {
+    w.inHand.delete(job.id);
   }
+}
 
-  /** Renews the leases of the messages in hand, so a slow handler is not taken over. */
-  async function heartbeat() {
-    if (inHand.size === 0) return;
-    await db
-      .updateTable("outbox")
-      .set({ availableAt: sql`now() + make_interval(secs => ${seconds(leaseMs)})` })
-      .where("id", "in", [...inHand.keys()])
-      .where("claimedBy", "=", workerId)
-      .where("status", "=", "pending")
-      .execute();
-  }
+// --- Leases: the heartbeat that renews them, and giving them back -------------------------
 
-  /** Gives back the claims in hand (shutting down): due now, and the attempt not counted. */
-  async function releaseClaims() {
-    if (inHand.size === 0) return;
-    await db
-      .updateTable("outbox")
-      .set({ availableAt: sql`now()`, claimedBy: null, attempts: sql`greatest(attempts - 1, 0)` })
-      .where("id", "in", [...inHand.keys()])
-      .where("claimedBy", "=", workerId)
-      .where("status", "=", "pending")
-      .execute();
-  }
+/** Renews the leases of the messages in hand, so a slow handler is not taken over. */
+async function heartbeat(w: WorkerState) {
+  if (w.inHand.size === 0) return;
+  await w.db
+    .updateTable("outbox")
+    .set({ availableAt: sql`now() + make_interval(secs => ${seconds(w.leaseMs)})` })
+    .where("id", "in", [...w.inHand.keys()])
+    .where("claimedBy", "=", w.workerId)
+    .where("status", "=", "pending")
+    .execute();
+}
 
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let lastTick = 0;
-  let lastPrune = 0;
-  let lastClaimFailureLog = 0;
-  let failures = 0;
-  let wake: (() => void) | undefined;
-  let heartbeatTimer: NodeJS.Timeout | undefined;
-  const handling = new Set<Promise<unknown>>();
+/** Renews the leases every third of their length while the worker runs. */
+function startHeartbeat(w: WorkerState): NodeJS.Timeout {
+  const timer = setInterval(
+    () => {
+      heartbeat(w).catch((error: unknown) =>
+        w.log.warn({ err: error }, "outbox leases could not be renewed"),
+      );
+    },
+    Math.max(100, w.leaseMs / 3),
+  );
+  timer.unref();
+  return timer;
+}
 
-  /** An idle worker prunes at most once an hour; several processes pruning at once is harmless. */
-  async function pruneWhenDue() {
-    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = Date.now();
-    await pruneDone(db, options.keepDoneMs ?? DEFAULT_KEEP_DONE_MS);
-    for (const task of options.housekeeping ?? []) await task(db);
-  }
+/** Gives back the claims in hand (shutting down): due now, and the attempt not counted. */
+async function releaseClaims(w: WorkerState) {
+  if (w.inHand.size === 0) return;
+  await w.db
+    .updateTable("outbox")
+    .set({ availableAt: sql`now()`, claimedBy: null, attempts: sql`greatest(attempts - 1, 0)` })
+    .where("id", "in", [...w.inHand.keys()])
+    .where("claimedBy", "=", w.workerId)
+    .where("status", "=", "pending")
+    .execute();
+}
 
-  /** Waits `ms`, or less when a message finishes (a hand is free) or the worker stops. */
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
+// --- The loop: claim what there are free hands for, run it, wait, again ---------------------
+
+/** The loop's own state: whether it runs, when it last went round, and the work it started. */
+interface Loop {
+  running: boolean;
+  done: Promise<void> | undefined;
+  lastTick: number;
+  lastPrune: number;
+  lastClaimFailureLog: number;
+  failures: number;
+  /** Ends the current pause early (a hand came free, or the worker stops). */
+  wake: (() => void) | undefined;
+  heartbeatTimer: NodeJS.Timeout | undefined;
+  handling: Set<Promise<unknown>>;
+}
+
+/** An idle worker prunes at most once an hour; several processes pruning at once is harmless. */
+async function pruneWhenDue(w: WorkerState, loop: Loop) {
+  if (Date.now() - loop.lastPrune < PRUNE_EVERY_MS) return;
+  loop.lastPrune = Date.now();
+  await pruneDone(w.db, w.options.keepDoneMs ?? DEFAULT_KEEP_DONE_MS);
+  for (const task of w.options.housekeeping ?? []) await task(w.db);
+}
+
+/** Waits `ms`, or less when a message finishes (a hand is free) or the worker stops. */
+const pause = (loop: Loop, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      loop.wake = undefined;
+      resolve();
+    }
+    loop.wake = done;
+  });
+
+/** Starts one claimed message in the background; a free hand wakes the loop to claim again. */
+function startHandling(w: WorkerState, loop: Loop, job: OutboxJob) {
+  const work = handle(w, job)
+    .catch((error: unknown) =>
+      w.log.error({ err: error, outboxId: job.id }, "outbox message outcome could not be recorded"),
+    )
+    .finally(() => {
+      loop.handling.delete(work);
+      // A full worker with more due work claims again as soon as a hand is free.
+      if (loop.running && w.inHand.size < w.concurrency) loop.wake?.();
     });
+  loop.handling.add(work);
+}
 
-  async function run() {
-    while (running) {
-      lastTick = Date.now();
-      const free = concurrency - inHand.size;
-      let claimed = 0;
-      try {
-        const jobs = await claim(Math.min(free, batchSize));
-        claimed = jobs.length;
-        for (const job of jobs) {
-          const work = handle(job)
-            .catch((error: unknown) => log.error({ err: error, outboxId: job.id }, "outbox message outcome could not be recorded"))
-            .finally(() => {
-              handling.delete(work);
-              // A full worker with more due work claims again as soon as a hand is free.
-              if (running && inHand.size < concurrency) wake?.();
-            });
-          handling.add(work);
-        }
-        if (claimed === 0 && inHand.size === 0) await pruneWhenDue();
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        if (Date.now() - lastClaimFailureLog >= LOG_CLAIM_FAILURE_EVERY_MS) {
-          lastClaimFailureLog = Date.now();
-          log.error({ err: error, failures }, "outbox worker could not claim messages; retrying");
-        }
+async function run(w: WorkerState, loop: Loop) {
+  while (loop.running) {
+    loop.lastTick = Date.now();
+    const free = w.concurrency - w.inHand.size;
+    let claimed = 0;
+    try {
+      const jobs = await claim(w, Math.min(free, w.batchSize));
+      claimed = jobs.length;
+      for (const job of jobs) startHandling(w, loop, job);
+      if (claimed === 0 && w.inHand.size === 0) await pruneWhenDue(w, loop);
+      loop.failures = 0;
+    } catch (error) {
+      loop.failures += 1;
+      if (Date.now() - loop.lastClaimFailureLog >= LOG_CLAIM_FAILURE_EVERY_MS) {
+        loop.lastClaimFailureLog = Date.now();
+        w.log.error(
+          { err: error, failures: loop.failures },
+          "outbox worker could not claim messages; retrying",
+        );
       }
-      if (!running) break;
-      // The database is away: back off, doubling from the poll interval up to a ceiling.
-      if (failures > 0) {
-        await pause(Math.min(options.pollMs * 2 ** (failures - 1), MAX_CLAIM_BACKOFF_MS));
-        continue;
-      }
-      // More due work than hands: claim again at once when a hand frees, else wait for the poll.
-      const full = inHand.size >= concurrency;
-      const more = claimed > 0 && claimed === Math.min(free, batchSize);
-      await pause(full ? options.pollMs : more ? 0 : options.pollMs);
     }
+    if (!loop.running) break;
+    // The database is away: back off, doubling from the poll interval up to a ceiling.
+    if (loop.failures > 0) {
+      await pause(loop, Math.min(w.options.pollMs * 2 ** (loop.failures - 1), MAX_CLAIM_BACKOFF_MS));
+      continue;
+    }
+    // More due work than hands: claim again at once when a hand frees, else wait for the poll.
+    const full = w.inHand.size >= w.concurrency;
+    const more = claimed > 0 && claimed === Math.min(free, w.batchSize);
+    await pause(loop, full ? w.options.pollMs : more ? 0 : w.options.pollMs);
   }
+}
 
+// --- Shutting down ----------------------------------------------------------------------------
+
+/**
+ * Stops claiming, waits up to `graceMs` for the messages in hand, then gives back the claims
+ * of any still running, so another process takes them at once.
+ */
+async function shutDown(w: WorkerState, loop: Loop, graceMs: number) {
+  loop.running = false;
+  loop.wake?.();
+  await loop.done;
+  const pending = Promise.allSettled([...loop.handling]);
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([
+    pending.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+  ]);
+  clearTimeout(timer);
+  clearInterval(loop.heartbeatTimer);
+  if (late) {
+    await releaseClaims(w).catch((error: unknown) =>
+      w.log.warn({ err: error }, "outbox claims could not be given back"),
+    );
+  }
+}
+
+/** Handles due messages until none is due, each batch to the end before the next claim. */
+async function drain(w: WorkerState): Promise<DrainResult> {
+  const total = { done: 0, retried: 0, parked: 0 };
+  for (;;) {
+    const jobs = await claim(w, w.batchSize);
+    if (jobs.length === 0) return total;
+    for (const outcome of await Promise.all(jobs.map((job) => handle(w, job)))) total[outcome] += 1;
+  }
+}
+
+export function createOutboxWorker(db: Db, options: OutboxWorkerOptions): OutboxWorker {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const w: WorkerState = {
+    db,
+    options,
+    topics: Object.keys(options.handlers),
+    concurrency,
+    batchSize: Math.min(options.batchSize ?? MAX_BATCH, concurrency),
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    log: options.log ?? silent,
+    workerId: randomUUID(),
+    inHand: new Map(),
+  };
+  const loop: Loop = {
+    running: false,
+    done: undefined,
+    lastTick: 0,
+    lastPrune: 0,
+    lastClaimFailureLog: 0,
+    failures: 0,
+    wake: undefined,
+    heartbeatTimer: undefined,
+    handling: new Set(),
+  };
   return {
     start() {
-      if (running) return;
-      running = true;
-      lastTick = Date.now();
-      loop = run();
-      heartbeatTimer = setInterval(() => {
-        heartbeat().catch((error: unknown) => log.warn({ err: error }, "outbox leases could not be renewed"));
-      }, Math.max(100, leaseMs / 3));
-      heartbeatTimer.unref();
+      if (loop.running) return;
+      loop.running = true;
+      loop.lastTick = Date.now();
+      loop.done = run(w, loop);
+      loop.heartbeatTimer = startHeartbeat(w);
     },
-    async stop(graceMs = leaseMs) {
-      running = false;
-      wake?.();
-      await loop;
-      const pending = Promise.allSettled([...handling]);
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([
-        pending.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
-      ]);
-      clearTimeout(timer);
-      clearInterval(heartbeatTimer);
-      if (late) {
-        await releaseClaims().catch((error: unknown) => log.warn({ err: error }, "outbox claims could not be given back"));
-      }
-    },
-    async drain() {
-      const total = { done: 0, retried: 0, parked: 0 };
-      for (;;) {
-        const jobs = await claim(batchSize);
-        if (jobs.length === 0) return total;
-        for (const outcome of await Promise.all(jobs.map(handle))) total[outcome] += 1;
-      }
-    },
+    stop: (graceMs = w.leaseMs) => shutDown(w, loop, graceMs),
+    drain: () => drain(w),
     alive() {
-      return running && Date.now() - lastTick < Math.max(30_000, options.pollMs * 3) + leaseMs;
+      return loop.running && Date.now() - loop.lastTick < Math.max(30_000, options.pollMs * 3) + w.leaseMs;
     },
-    inHand: () => inHand.size,
+    inHand: () => w.inHand.size,
   };
 }

@@ -1,26 +1,23 @@
-// The shop's background worker: every outbox topic it handles, one line per module. A module
-// that queues work (the order hand-off, say) adds its handlers here. The worker and its
-// handlers use the database's worker connections, apart from the web requests' pool.
+// The shop's background worker: every outbox topic it handles, one line per module, each from
+// the module that owns the topic (its index.ts): "messaging.email" and "messaging.sms"
+// (modules/messaging), "backoffice.order" (modules/backoffice, reading orders through the
+// orders module's orderForBackOffice). A module that queues work adds its handlers here. The
+// worker and its handlers use the database's worker connections, apart from the web requests' pool.
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { sendLiquorLicenceNotices } from "../accounts/liquor-licence";
-import { releaseOverdueApprovals } from "../orders/approvals";
-import { backOfficeHandlers } from "../backoffice/adapter";
-import { pruneSearchMisses } from "../catalogue/search-misses";
-import { pruneLoginLockouts } from "../identity/queries";
-import { messagingHandlers } from "../messaging/delivery";
-import {
-  createOutboxWorker,
-  type OutboxHandlers,
-  type OutboxLog,
-  type OutboxWorkerOptions,
-  type OutboxWorker,
-} from "./outbox";
+import { sendLiquorLicenceNotices } from "../accounts";
+import { orderForBackOffice, releaseOverdueApprovals } from "../orders";
+import { backOfficeHandlers } from "../backoffice";
+import { pruneSearchMisses } from "../catalogue";
+import { pruneLoginLockouts } from "../identity";
+import { messagingHandlers } from "../messaging";
+import type { OutboxHandlers } from "../../shared/outbox";
+import { createOutboxWorker, type OutboxLog, type OutboxWorkerOptions, type OutboxWorker } from "./outbox";
 
 export function shopOutboxHandlers(config: Config, database: Database): OutboxHandlers {
   return {
     ...messagingHandlers(config, database.workerDb),
-    ...backOfficeHandlers(config, database.workerDb),
+    ...backOfficeHandlers(config, database.workerDb, orderForBackOffice),
   };
 }
 

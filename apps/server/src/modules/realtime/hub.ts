@@ -11,7 +11,7 @@ import {
 } from "@trade-shop/contracts/realtime";
 import type { Database } from "../../db/database";
 import { listenChannel } from "../../db/listen";
-import { accountPosition } from "../accounts/credit-details";
+import { accountPosition } from "../accounts";
 import { parseShopEvent, SHOP_EVENTS_CHANNEL, type OrderChanged, type ShopEvent } from "./publish";
 
 export interface StreamSubscriber {

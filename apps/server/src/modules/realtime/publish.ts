@@ -1,7 +1,9 @@
 // Announcing a change to every server process: pg_notify on one channel, in the caller's
 // transaction (or right after its statement, outside one), so a change is told only once it has
-// committed. Order and balance changes are announced by triggers (migration 0005) whatever code
-// path makes them; code announces what no single row tells, such as "this user's cart changed".
+// committed. Order and balance changes are announced by triggers whatever code path makes them
+// (orders_placed_shop_events, orders_status_shop_events and customers_account_shop_events, in
+// db/migrations/0005-backoffice.ts); code announces what no single row tells, such as "this
+// user's cart changed" (publishChange, called by modules/cart and modules/wishlist).
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 

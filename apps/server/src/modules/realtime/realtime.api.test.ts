@@ -10,9 +10,9 @@ import { openDatabase, type Database } from "../../db/database";
 import { testDbKind } from "../../../test/databases";
 import { customerOf, findSku } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createBackOfficeSimulator } from "../backoffice/simulator";
+import { createBackOfficeSimulator } from "../backoffice";
 import { placeTestOrder } from "../../../test/orders";
-import { createTokenService } from "../identity/tokens";
+import { createTokenService } from "../../shared/tokens";
 
 // No slack on the client's reckoning of its reads' age (decision 139): the tests say it exactly.
 const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300", REALTIME_READ_SLACK_MS: "0" };

@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import type { RealtimeEventName } from "@trade-shop/contracts/realtime";
 import type { Db } from "../../db/database";
-import { sessionFacts } from "../identity/queries";
+import { sessionFacts } from "../identity";
 import type { RealtimeHub, StreamSubscriber } from "./hub";
 import type { StreamGrant } from "./tickets";
 

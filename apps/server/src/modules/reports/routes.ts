@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { handle } from "../../http/route";
-import { customerOfRequest } from "../../http/customer-of-request";
+import { customerOfRequest } from "../accounts";
 import { ordersByStatus, spendPerMonth, topProducts } from "./queries";
 
 export function reportsRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {

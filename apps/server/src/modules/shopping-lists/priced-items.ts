@@ -4,10 +4,9 @@
 import { toRand } from "@trade-shop/contracts/common";
 import type { CartItem } from "@trade-shop/contracts/cart";
 import type { Db } from "../../db/database";
-import type { CustomerContext } from "../accounts/customer-context";
-import { toProduct } from "../catalogue/products";
-import { productRows, type ProductRow } from "../catalogue/product-queries";
-import { offeredDeal, priceLine, sumTotals, type PricedLine } from "../pricing/price-line";
+import type { CustomerContext } from "../accounts";
+import { toProduct, productRows, type ProductRow } from "../catalogue";
+import { offeredDeal, priceLine, sumTotals, type PricedLine } from "../pricing";
 import type { ListLine } from "./storage";
 
 export interface PricedItem {

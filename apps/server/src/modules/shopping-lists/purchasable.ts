@@ -2,8 +2,7 @@
 // rules the cart, the wishlist and order placement share.
 import type { Db } from "../../db/database";
 import { notFound } from "../../shared/domain-error";
-import type { CustomerContext } from "../accounts/customer-context";
-import { liquorRefusal } from "../accounts/liquor-licence";
+import { liquorRefusal, type CustomerContext } from "../accounts";
 import { priceItems } from "./priced-items";
 import { listLines, openList, type ListKind, type ListOwner } from "./storage";
 

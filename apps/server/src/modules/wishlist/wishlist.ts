@@ -5,10 +5,17 @@ import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import type { Wishlist } from "@trade-shop/contracts/wishlist";
 import type { Db } from "../../db/database";
 import { notFound } from "../../shared/domain-error";
-import type { CustomerContext } from "../accounts/customer-context";
-import { assertPurchasable, listOwner, readList } from "../shopping-lists/purchasable";
-import { clearList, openList, reduceListLine, setListQuantity } from "../shopping-lists/storage";
-import { publishChange } from "../realtime/publish";
+import type { CustomerContext } from "../accounts";
+import {
+  assertPurchasable,
+  clearList,
+  listOwner,
+  openList,
+  readList,
+  reduceListLine,
+  setListQuantity,
+} from "../shopping-lists";
+import { publishChange } from "../realtime";
 
 export async function getWishlist(db: Db, customer: CustomerContext, userId: number): Promise<Wishlist> {
   const { header, priced } = await readList(db, "wishlist", customer, userId);

@@ -1,0 +1,50 @@
+// Handing work to the background (the transactional outbox, docs/architecture.md). A module
+// writes a message with `enqueue` in the same transaction as the business change that causes
+// it (an e-mail, an SMS, the order hand-off), so the work happens exactly when that change
+// commits, and writes a handler for each topic it owns. The worker that claims and runs the
+// messages, and the roster of which module handles which topic, are modules/outbox's.
+import type { Db } from "../db/database";
+import type { JsonValue } from "../db/schema";
+
+export interface OutboxMessage {
+  /** Names the handler, e.g. "messaging.email". */
+  topic: string;
+  /** A second enqueue with the same key is ignored, so a retried request cannot queue twice. */
+  idempotencyKey: string;
+  payload: JsonValue;
+  /** Messages sharing this key are handled one at a time, in the order they were queued. */
+  orderingKey?: string;
+}
+
+/** Queues a message in the caller's transaction; false when the key was already queued. */
+export async function enqueue(trx: Db, message: OutboxMessage): Promise<boolean> {
+  const row = await trx
+    .insertInto("outbox")
+    .values({
+      topic: message.topic,
+      idempotencyKey: message.idempotencyKey,
+      payload: JSON.stringify(message.payload),
+      orderingKey: message.orderingKey ?? null,
+    })
+    .onConflict((oc) => oc.column("idempotencyKey").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface OutboxJob {
+  id: number;
+  topic: string;
+  idempotencyKey: string;
+  payload: unknown;
+  /** 1 on the first try. */
+  attempt: number;
+  /** When the message was queued (for the hand-off lag). */
+  createdAt: Date;
+}
+
+/** Does the work of one message; throwing means "try again later". */
+export type OutboxHandler = (job: OutboxJob) => Promise<void>;
+export type OutboxHandlers = Readonly<Record<string, OutboxHandler>>;
+
+export type OutboxOutcome = "done" | "retried" | "parked";
