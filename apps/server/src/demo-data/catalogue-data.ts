@@ -31,7 +31,7 @@ export const ROLES = [
   },
   {
     name: "Staff",
-    description: "Shop staff: edits product images and descriptions and orders on behalf of customers",
+    description: "Shop staff: edits product images and descriptions, teaches the search new words and watches the order hand-offs",
   },
   {
     name: "Admin",

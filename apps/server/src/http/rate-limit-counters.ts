@@ -1,7 +1,7 @@
 // Where @fastify/rate-limit keeps its counters: in this process's memory, or in Redis when
 // REDIS_URL is set, so that every server process counts against the same limits. Redis trouble
 // never fails a request: counting is skipped (the request is let through) and the log says so
-// when Redis goes away and when it is back (docs/decisions.md).
+// when Redis goes away and when it is back (decision 63).
 import type { RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";

@@ -29,7 +29,7 @@ export function normalisedSearchText(text: string): string {
     .trim();
 }
 
-/** South African calendar day (decision 97). */
+/** South African calendar day (decision 115). */
 const saToday = sql`(now() AT TIME ZONE 'Africa/Johannesburg')::date`;
 
 export async function recordMiss(db: Db, tenantId: string | null, text: string): Promise<void> {
