@@ -218,6 +218,7 @@ export const BREAKAGES = {
   emoji: (v: unknown) => `${textOf(v)}🛒👍🏽🇿🇦`,
   combiningMarks: () => "Z\u0335\u0321a\u0300\u0301\u0302\u0303l\u0304\u0305g\u0306o\u0307\u0308",
   nul: (v: unknown) => `${textOf(v)}\u0000`,
+  loneSurrogate: (v: unknown) => `${textOf(v)}\ud83d`,
   rtlOverride: (v: unknown) => `\u202e${textOf(v)}`,
   protoKey: (v: unknown) => withOwnKey(v, "__proto__", { polluted: true }),
   constructorKey: (v: unknown) => withOwnKey(v, "constructor", { prototype: { polluted: true } }),

@@ -1,14 +1,14 @@
 // The customer's account in the back office: who they are, where they are supplied from,
 // and what they owe and may still spend.
 import { z } from "zod";
-import { Id, Rand } from "./common";
+import { CalendarDay, Id, Rand } from "./common";
 import type { ApiRoute } from "./http";
 
 /** A liquor-licensed account's licence as the back office holds it (decision 123). */
 export const LiquorLicence = z.object({
   number: z.string().nullable(),
   /** The last day the licence is valid (Johannesburg). */
-  expiresOn: z.iso.date(),
+  expiresOn: CalendarDay,
   /** Days from today to expiresOn; negative once expired. */
   daysLeft: z.number().int(),
   /** Past its expiry day: liquor cannot be added or ordered. */

@@ -25,9 +25,26 @@ export function toRand(cents: number): number {
   return cents / 100;
 }
 
+/**
+ * The calendar the shop accepts: from 2000-01-01 to 2100-12-31. Nothing the shop records lies
+ * outside it, and a year such as 0000 would otherwise reach the database, which refuses it.
+ */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2100-12-31";
+const DAYS_MESSAGE = `Use a date from ${FIRST_DAY} to ${LAST_DAY}`;
+const withinCalendar = (day: string) => day.slice(0, 10) >= FIRST_DAY && day.slice(0, 10) <= LAST_DAY;
+
 /** A moment in time with its offset, as `Date.prototype.toISOString()` writes it. */
-export const IsoDateTime = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date and time" });
+export const IsoDateTime = z.iso
+  .datetime({ offset: true, error: "Use an ISO 8601 date and time" })
+  .refine(withinCalendar, DAYS_MESSAGE);
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
+
+/** A calendar day, e.g. 2026-11-25. */
+export const CalendarDay = z.iso
+  .date({ message: "Use a date as YYYY-MM-DD" })
+  .refine(withinCalendar, DAYS_MESSAGE);
+export type CalendarDay = z.infer<typeof CalendarDay>;
 
 /** Primary keys of database rows (users, carts, orders, roles). */
 /** The largest id a database integer column holds; a larger one can name nothing. */

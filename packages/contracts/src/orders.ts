@@ -1,7 +1,7 @@
 // Orders: what the customer submits from the cart, and the order as the back office sees it.
 // `{product}PaymentId`/`{product}AccountId` of docs/data.md are spelt tradeShopPaymentId/tradeShopAccountId.
 import { z } from "zod";
-import { Id, IdParam, IsoDateTime, MAX_ID, optionalText, Rand } from "./common";
+import { CalendarDay, Id, IdParam, IsoDateTime, MAX_ID, optionalText, Rand } from "./common";
 import { Cart, CartItem } from "./cart";
 import type { ApiRoute } from "./http";
 
@@ -113,8 +113,6 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
 export const OrderHistory = z.array(OrderHistoryEntry);
 
-const CalendarDate = z.iso.date({ message: "Use a date as YYYY-MM-DD" });
-
 /**
  * Narrows the order history (all optional, all together): `search` finds an order by its
  * number or the customer's reference, or by a product on it (SKU code or words of its
@@ -124,8 +122,8 @@ const CalendarDate = z.iso.date({ message: "Use a date as YYYY-MM-DD" });
 export const OrderHistoryQuery = z.object({
   search: z.string().trim().max(100).optional(),
   status: OrderStatus.optional(),
-  from: CalendarDate.optional(),
-  to: CalendarDate.optional(),
+  from: CalendarDay.optional(),
+  to: CalendarDay.optional(),
   /** Only the orders this login placed (the account's users, see /api/Account/Buyers). */
   placedByUserId: z.coerce.number<string | number>().int().positive().max(MAX_ID).optional(),
 });
@@ -193,7 +191,7 @@ export const OrderConflict = z.discriminatedUnion("code", [
   z.object({
     code: z.literal("liquor_licence_expired"),
     licenceNumber: z.string().nullable(),
-    licenceExpiresOn: z.iso.date(),
+    licenceExpiresOn: CalendarDay,
   }),
 ]);
 export type OrderConflict = z.infer<typeof OrderConflict>;

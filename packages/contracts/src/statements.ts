@@ -3,20 +3,21 @@
 // invoice PDFs, and the back office's report of a credit note or payment.
 import { z } from "zod";
 import type { ApiRoute } from "./http";
-import { Id, IdParam, IsoDateTime, Rand, SuccessEnvelope } from "./common";
+import { CalendarDay, Id, IdParam, IsoDateTime, Rand, SuccessEnvelope } from "./common";
 
 /** A calendar month, e.g. 2026-11. */
 export const StatementMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Give the month as YYYY-MM")
-  .refine((month) => month >= "2000-01", "Statements start in 2000");
+  .refine((month) => month >= "2000-01", "Statements start in 2000")
+  .refine((month) => month <= "2100-12", "Give a month up to 2100-12");
 export type StatementMonth = z.infer<typeof StatementMonth>;
 
 export const StatementQuery = z.object({ month: StatementMonth });
 export type StatementQuery = z.infer<typeof StatementQuery>;
 
 /** A calendar day, e.g. 2026-11-25. */
-export const IsoDay = z.iso.date();
+export const IsoDay = CalendarDay;
 
 export const AccountDocumentKind = z.enum(["Invoice", "Credit note", "Payment"]);
 export type AccountDocumentKind = z.infer<typeof AccountDocumentKind>;

@@ -1,4 +1,4 @@
-// Rules every request meets whatever the route: NUL characters are a 400 (never a 500 from the
+// Rules every request meets whatever the route: NUL characters and lone surrogates are a 400 (never a 500 from the
 // database), a private route refuses an anonymous caller before it reads the body, answers to
 // a logged-in caller are not cached, and the demo mailbox is for the shop's own machine only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +40,7 @@ describe("request hygiene", () => {
         body: {
           name: "Thabo\u0000",
           email: "thabo@example.test",
+          phone: "082 123 4567",
           message: "Hello there, a question about deliveries.",
         },
       }),
@@ -77,8 +78,71 @@ describe("request hygiene", () => {
       expect(res.headers["content-type"]).toContain("application/problem+json");
       expect(res.json().code).toBe("validation");
     }
-    expect(attempts[2]!.json().errors).toEqual({ username: ["Remove the NUL character (\\u0000)"] });
+    expect(attempts[2]!.json().errors).toEqual({
+      username: ["Remove the NUL character or the broken character"],
+    });
     expect(await t.database.db.selectFrom("orders").select("id").execute()).toHaveLength(orders.length);
+  });
+
+  it("refuses half a character (a lone UTF-16 surrogate) with a 400 naming the field, and queues nothing", async () => {
+    const outbox = async () => (await t.database.db.selectFrom("outbox").select("id").execute()).length;
+    const queued = await outbox();
+    const enquiry = await t.request({
+      method: "POST",
+      url: "/api/Users/UserEnquiry",
+      body: {
+        name: "Thabo \ud83d",
+        email: "thabo@example.test",
+        phone: "082 123 4567",
+        message: "Hello there, a question about deliveries.",
+      },
+    });
+    const invite = await t.request({
+      method: "POST",
+      url: "/api/Account/Buyers/Invite",
+      token: trader,
+      body: {
+        firstname: "Lerato\udc00",
+        lastname: "M",
+        email: "lerato@example.test",
+        accountRole: "Buyer",
+        orderLimit: null,
+      },
+    });
+    const reject = await t.request({
+      method: "POST",
+      url: "/api/Order/1/Reject",
+      token: trader,
+      body: { reason: "Too much \ud800 stock" },
+    });
+    const key = await t.request({
+      method: "POST",
+      url: "/api/Product/GetProductBySkuCode",
+      body: { skuCode: "CHP1", ["odd\ud800"]: 1 },
+    });
+    for (const [res, field] of [
+      [enquiry, "name"],
+      [invite, "firstname"],
+      [reject, "reason"],
+      [key, "odd\\ud800"],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe("validation");
+      expect(Object.keys(res.json().errors)).toEqual([field]);
+    }
+    // A whole character made of two surrogates (an emoji) is welcome.
+    const emoji = await t.request({
+      method: "POST",
+      url: "/api/Users/UserEnquiry",
+      body: {
+        name: "Thabo \ud83d\ude00",
+        email: "thabo@example.test",
+        phone: "082 123 4567",
+        message: "Hello there, a question about deliveries.",
+      },
+    });
+    expect(emoji.statusCode, emoji.body).toBeLessThan(300);
+    expect(await outbox()).toBe(queued + 1);
   });
 
   it("refuses an anonymous caller before looking at the body, so a private route's schema stays private", async () => {

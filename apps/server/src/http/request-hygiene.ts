@@ -1,19 +1,30 @@
-// Rules every API request and answer follows, whatever the route: text with a NUL character
-// is refused as a 400 (PostgreSQL cannot store it, and no shop field needs it), and answers to
-// a logged-in caller are never stored by a browser or proxy cache.
+// Rules every API request and answer follows, whatever the route: text with a NUL character or
+// a lone UTF-16 surrogate (half of a character, as a broken client or a fuzzer sends) is refused
+// as a 400 naming the field (PostgreSQL cannot store either, and no shop field needs them), and
+// answers to a logged-in caller are never stored by a browser or proxy cache.
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "../shared/domain-error";
 
 const MAX_DEPTH = 32;
 
-/** The path of the first string holding a NUL character ("body.lines.3.code"), if any. */
-export function findNul(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path : undefined;
+/** Text no field may hold: a NUL character, or a surrogate without its other half. */
+function unstorable(text: string): boolean {
+  return text.includes("\u0000") || !text.isWellFormed();
+}
+
+/** A key as the problem names it: NUL and lone surrogates written as escapes. */
+function printable(key: string): string {
+  return key.replace(/\u0000|[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The path of the first string holding unstorable text ("body.lines.3.code"), if any. */
+export function findUnstorable(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === "string") return unstorable(value) ? path : undefined;
   if (value === null || typeof value !== "object" || depth > MAX_DEPTH || Buffer.isBuffer(value))
     return undefined;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes("\u0000")) return `${path}.${key.replaceAll("\u0000", "\\u0000")}`;
-    const found = findNul(inner, `${path}.${key}`, depth + 1);
+    if (unstorable(key)) return `${path}.${printable(key)}`;
+    const found = findUnstorable(inner, `${path}.${key}`, depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -22,12 +33,16 @@ export function findNul(value: unknown, path: string, depth = 0): string | undef
 export function registerRequestHygiene(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {
     const where =
-      findNul(request.params, "params") ?? findNul(request.query, "query") ?? findNul(request.body, "body");
+      findUnstorable(request.params, "params") ??
+      findUnstorable(request.query, "query") ??
+      findUnstorable(request.body, "body");
     if (where) {
       const field = where.replace(/^(params|query|body)\.?/, "") || where;
-      throw new DomainError("validation", "Text may not contain a NUL character (\\u0000).", {
-        errors: { [field]: ["Remove the NUL character (\\u0000)"] },
-      });
+      throw new DomainError(
+        "validation",
+        "Text may not contain a NUL character (\\u0000) or half of a character (a lone UTF-16 surrogate).",
+        { errors: { [field]: ["Remove the NUL character or the broken character"] } },
+      );
     }
   });
 

@@ -103,6 +103,11 @@ describe("GET /api/Order: finding an order in the history", () => {
       { from: "2026-02-30" },
       { to: "yesterday" },
       { search: "x".repeat(101) },
+      // Days outside the shop's calendar (2000 to 2100): the database refuses year 0000.
+      { from: "0000-01-01" },
+      { to: "0000-12-31" },
+      { from: "1999-12-31" },
+      { to: "2101-01-01" },
     ];
     for (const query of bad) {
       const res = await t.request({
@@ -111,6 +116,9 @@ describe("GET /api/Order: finding an order in the history", () => {
         token: trader,
       });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().code).toBe("validation");
     }
+    // The calendar's own ends are days like any other.
+    await history(trader, { from: "2000-01-01", to: "2100-12-31" });
   });
 });
