@@ -1,6 +1,7 @@
 // The callers an access test tries every route as: the demo logins, plus the ones the demo
 // lacks (a NoImage-only user, an admin of one tenant, a user of the other tenant only), made
 // through the Users API as the demo admin so they are real users with real tokens.
+import { extraLogin } from "./fixtures";
 import type { TestApp } from "./test-app";
 
 export const PRINCIPALS = [
@@ -21,6 +22,8 @@ export const PRINCIPALS = [
   "foreignTenant",
   /** trader sending TenantId: coastal, a tenant the login does not hold. */
   "customerOtherTenant",
+  /** A Viewer of CUS0001 (trader's account): reads what the account shares, changes none of it. */
+  "viewerA",
 ] as const;
 export type PrincipalName = (typeof PRINCIPALS)[number];
 
@@ -88,5 +91,9 @@ export async function loginPrincipals(t: TestApp): Promise<Record<PrincipalName,
     admin: { token: admin, tenantId: "gauteng" },
     foreignTenant: { token: coastal.token, tenantId: "gauteng" },
     customerOtherTenant: { token: trader, tenantId: "coastal" },
+    viewerA: {
+      token: await extraLogin(t, "trader", "viewer.of.a", { accountRole: "Viewer" }),
+      tenantId: "gauteng",
+    },
   };
 }

@@ -26,6 +26,8 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
     "The customer account's liquor licence expired (`licenceExpiresOn`): liquor cannot be added or ordered until the renewed licence is on record.",
   viewer_cannot_order:
     "The login is a Viewer on the customer account: it sees prices and history but cannot place orders.",
+  viewer_read_only:
+    "The login is a Viewer on the customer account: it reads the account's order lists and statements but does not change or send them.",
   owner_only: "Only the customer account's owner manages its buyers and approves their orders.",
   not_found: "Nothing with this id or code exists, or it is not yours to see.",
   invitation_invalid:

@@ -22,6 +22,7 @@ export const PROBLEM_STATUSES = {
   liquor_not_allowed: 403,
   liquor_licence_expired: 403,
   viewer_cannot_order: 403,
+  viewer_read_only: 403,
   owner_only: 403,
   not_found: 404,
   invitation_invalid: 404,

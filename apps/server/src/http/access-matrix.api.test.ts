@@ -33,6 +33,7 @@ type Row = readonly [
   admin: Outcome,
   foreignTenant: Outcome,
   customerOtherTenant: Outcome,
+  viewerA: Outcome,
 ];
 
 const OK = 200;
@@ -42,121 +43,123 @@ const NOCUS = "not_a_customer"; // 403: no customer account in the tenant
 const TENANT = "tenant_forbidden"; // 403: TenantId names a tenant the login does not hold
 const NF = "not_found"; // 404: not there, or not yours
 const IDLE = "service_unavailable"; // 503: not ready (no outbox worker running)
+const VIEW = "viewer_read_only"; // 403: a Viewer changes or sends nothing the account shares
+const OWNER = "owner_only"; // 403: only the account's owner
 
 // Columns: anonymous | customer A (trader) | customer B (spaza) | staff (Staff+NoImage) |
 // NoImage only | admin of gauteng only | admin of both | coastal-only user sending gauteng |
-// trader sending coastal. Where the "through" answer is not 200, the request is valid but
+// trader sending coastal | a Viewer of customer A's account. Where the "through" answer is not 200, the request is valid but
 // cannot succeed for a reason named in its builder below (REQUESTS).
 // prettier-ignore
 const MATRIX: Record<string, Row> = {
-  //                                     anon  custA custB  staff  noImg  admin1 admin  foreign custTen
-  "cart.addItem":                       [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "cart.getUserCart":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "cart.removeItem":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "cart.clear":                         [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "wishlist.addItem":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "wishlist.getUserWishlist":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "wishlist.removeItem":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "wishlist.clear":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orders.create":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orders.history":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  //                                     anon  custA custB  staff  noImg  admin1 admin  foreign custTen viewerA
+  "cart.addItem":                       [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "cart.getUserCart":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "cart.removeItem":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "cart.clear":                         [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "wishlist.addItem":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "wishlist.getUserWishlist":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "wishlist.removeItem":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "wishlist.clear":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "orders.create":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, "viewer_cannot_order"],
+  "orders.history":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   // Customer A's order: B gets 404, never 403 or the order.
-  "orders.getById":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
-  "products.assignCoverImage":          [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
-  "products.updateDescription":         [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
-  "products.search":                    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "orders.getById":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "products.assignCoverImage":          [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "products.updateDescription":         [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "products.search":                    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   // The /products page's own params as a GET (products-page.ts): the same search, as public.
-  "products.searchPage":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "users.authenticate":                 [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "users.authenticateUsingEmail":       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "users.create":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "users.update":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "users.list":                         [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "users.getById":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "users.enable":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "users.disable":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "products.searchPage":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "users.authenticate":                 [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "users.authenticateUsingEmail":       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "users.create":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "users.update":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "users.list":                         [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "users.getById":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "users.enable":                       [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "users.disable":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   // No directory (LDAP_URL) in these tests: an admin gets through to a 503.
-  "users.searchDirectoryUsers":         [ANON, ROLE, ROLE,  ROLE,  ROLE,  "service_unavailable", "service_unavailable", TENANT, TENANT],
-  "users.roles":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.searchDirectoryUsers":         [ANON, ROLE, ROLE,  ROLE,  ROLE,  "service_unavailable", "service_unavailable", TENANT, TENANT, ROLE],
+  "users.roles":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   // Sales reps (decision 127): no caller here holds Rep. The target is Staff, not a rep: an
   // admin gets through to not_a_rep, and to not_found for an account never assigned.
-  "reps.myAccounts":                    [ANON, ROLE, ROLE,  ROLE,  ROLE,  ROLE,  ROLE,  TENANT, TENANT],
-  "reps.accountsOfRep":                 [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "reps.assign":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  "not_a_rep", "not_a_rep", TENANT, TENANT],
-  "reps.unassign":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  NF,    NF,    TENANT, TENANT],
+  "reps.myAccounts":                    [ANON, ROLE, ROLE,  ROLE,  ROLE,  ROLE,  ROLE,  TENANT, TENANT, ROLE],
+  "reps.accountsOfRep":                 [ANON, ROLE, ROLE,  ROLE,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "reps.assign":                        [ANON, ROLE, ROLE,  ROLE,  ROLE,  "not_a_rep", "not_a_rep", TENANT, TENANT, ROLE],
+  "reps.unassign":                      [ANON, ROLE, ROLE,  ROLE,  ROLE,  NF,    NF,    TENANT, TENANT, ROLE],
   // An unknown reset link: a field error on `hash`.
-  "users.resetPassword":                ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT],
-  "users.requestPasswordReset":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "users.resetPassword":                ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT, "validation"],
+  "users.requestPasswordReset":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   // An account of gauteng nobody has registered for yet.
-  "users.getOtpDetails":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "users.getCustomerDetails":           [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
-  "users.getCustomerAddresses":         [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
+  "users.getOtpDetails":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "users.getCustomerDetails":           [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT, OK],
+  "users.getCustomerAddresses":         [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT, OK],
   // CUS0001 has a user already.
-  "users.preRegister":                  ["account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", TENANT, TENANT],
+  "users.preRegister":                  ["account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", "account_has_user", TENANT, TENANT, "account_has_user"],
   // A PIN that was never sent: a field error on `otpKey`.
-  "users.registerExternalUser":         ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT],
+  "users.registerExternalUser":         ["validation", "validation", "validation", "validation", "validation", "validation", "validation", TENANT, TENANT, "validation"],
   // The honeypot field is filled in, so the enquiry is accepted and dropped.
-  "users.enquiry":                      [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "users.getCreditDetails":             [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT],
-  "backOffice.handOffs":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
+  "users.enquiry":                      [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "users.getCreditDetails":             [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT, OK],
+  "backOffice.handOffs":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   // Customer A's order's hand-off is queued, not parked.
-  "backOffice.retryHandOff":            [ANON, ROLE, ROLE,  "hand_off_not_parked", ROLE, "hand_off_not_parked", "hand_off_not_parked", TENANT, TENANT],
+  "backOffice.retryHandOff":            [ANON, ROLE, ROLE,  "hand_off_not_parked", ROLE, "hand_off_not_parked", "hand_off_not_parked", TENANT, TENANT, ROLE],
   // Signed with the shared secret; the login plays no part, the TenantId check still does.
-  "backOffice.statusCallback":          [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "reports.spendPerMonth":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "reports.topProducts":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "reports.ordersByStatus":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "backOffice.statusCallback":          [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "reports.spendPerMonth":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "reports.topProducts":                [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "reports.ordersByStatus":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   // Any login may open the stream; one without an account gets no balance events.
-  "realtime.ticket":                    [ANON, OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "realtime.ticket":                    [ANON, OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   // An open stream never ends under app.inject, so the ticket is an unknown one.
-  "realtime.stream":                    [ANON, ANON, ANON,  ANON,  ANON,  ANON,  ANON,  TENANT, TENANT],
-  "health.check":                       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "health.live":                        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "realtime.stream":                    [ANON, ANON, ANON,  ANON,  ANON,  ANON,  ANON,  TENANT, TENANT, ANON],
+  "health.check":                       [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "health.live":                        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   // The test app does not run its outbox worker, so it is never ready (the check itself is public).
-  "health.ready":                       [IDLE, IDLE, IDLE,  IDLE,  IDLE,  IDLE,  IDLE,  TENANT, TENANT],
-  "products.pending.withoutImages":     [ANON, ROLE, ROLE,  OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.pending.images":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.pending.byBarcode":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "cart.quickOrder.preview":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "cart.quickOrder.addItems":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.list":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.get":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.create":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.rename":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.setLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.addLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.remove":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "orderLists.addToCart":               [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "products.vocabulary.synonyms":       [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
-  "products.vocabulary.setSynonyms":    [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT],
-  "products.vocabulary.suggest":        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.vocabulary.searchRequest":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "products.vocabulary.zeroResultSearches": [ANON, ROLE, ROLE, OK,  ROLE,  OK,    OK,    TENANT, TENANT],
-  "statements.getStatement":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "statements.statementPdf":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "statements.emailStatement":          [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "health.ready":                       [IDLE, IDLE, IDLE,  IDLE,  IDLE,  IDLE,  IDLE,  TENANT, TENANT, IDLE],
+  "products.pending.withoutImages":     [ANON, ROLE, ROLE,  OK,    OK,    OK,    OK,    TENANT, TENANT, ROLE],
+  "products.pending.images":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "products.pending.byBarcode":         [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "cart.quickOrder.preview":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "cart.quickOrder.addItems":           [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "orderLists.list":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "orderLists.get":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "orderLists.create":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  "orderLists.rename":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  "orderLists.setLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  "orderLists.addLines":                [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  "orderLists.remove":                  [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  "orderLists.addToCart":               [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "products.vocabulary.synonyms":       [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "products.vocabulary.setSynonyms":    [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "products.vocabulary.suggest":        [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "products.vocabulary.searchRequest":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "products.vocabulary.zeroResultSearches": [ANON, ROLE, ROLE, OK,  ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "statements.getStatement":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "statements.statementPdf":            [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "statements.emailStatement":          [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
   // Customer A's invoiced order: B and the rest must not reach it.
-  "statements.invoicePdf":              [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "statements.invoicePdf":              [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   // Both customers own their accounts (decision 128).
-  "buyers.membership":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "buyers.people":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "buyers.invite":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.membership":                  [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "buyers.people":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
+  "buyers.invite":                      [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   // The target user (staff) is nobody's buyer; nor is invitation 999999 anybody's.
-  "buyers.update":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "buyers.remove":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "buyers.revokeInvitation":            [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.update":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
+  "buyers.remove":                      [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
+  "buyers.revokeInvitation":            [ANON, NF,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   // A token nobody was sent: the link's own refusal, for anyone.
-  "buyers.invitation":                  ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT],
-  "buyers.acceptInvitation":            ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT],
+  "buyers.invitation":                  ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT, "invitation_invalid"],
+  "buyers.acceptInvitation":            ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT, "invitation_invalid"],
   // Customer A's order was placed within any limit: not awaiting approval; B must not reach it.
-  "buyers.approve":                     [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
-  "buyers.reject":                      [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT],
+  "buyers.approve":                     [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
+  "buyers.reject":                      [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   // Signed like the status callback.
-  "backOfficeAccount.accountDocument":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
-  "backOfficeAccount.liquorLicence":    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT],
+  "backOfficeAccount.accountDocument":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "backOfficeAccount.liquorLicence":    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
 };
 
 interface RequestParts {

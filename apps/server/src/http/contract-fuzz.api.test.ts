@@ -150,6 +150,14 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
     return value;
   };
 
+  /**
+   * Half a character cannot travel in a URL: a path segment holding one is malformed
+   * percent-encoding (the router's 400, before any login is looked at), and a query string
+   * carries U+FFFD in its place. It is sent where a client can send it, in a JSON body.
+   */
+  const breakagesOf = (part: Part) =>
+    part === "params" ? BREAKAGE_NAMES.filter((name) => name !== "loneSurrogate") : BREAKAGE_NAMES;
+
   const caseArbitrary = ({ key, route }: TableRoute): fc.Arbitrary<Case> => {
     const present = PARTS.filter((part) => route[part]);
     const values = fc.record(
@@ -171,11 +179,13 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
       present.length === 0
         ? fc.constant(null)
         : fc.option(
-            fc.record({
-              part: fc.constantFrom(...present),
-              pathIndex: fc.nat(),
-              breakage: fc.constantFrom(...BREAKAGE_NAMES),
-            }),
+            fc.constantFrom(...present).chain((part) =>
+              fc.record({
+                part: fc.constant(part),
+                pathIndex: fc.nat(),
+                breakage: fc.constantFrom(...breakagesOf(part)),
+              }),
+            ),
             { freq: 3 },
           );
     return fc.record({ values: extra, broken });

@@ -7,14 +7,21 @@ import { DomainError } from "../shared/domain-error";
 
 const MAX_DEPTH = 32;
 
+/** Half of a character: a high surrogate not followed by a low one, or a low one alone. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Text no field may hold: a NUL character, or a surrogate without its other half. */
 function unstorable(text: string): boolean {
-  return text.includes("\u0000") || !text.isWellFormed();
+  return text.includes("\u0000") || LONE_SURROGATE.test(text);
 }
 
 /** A key as the problem names it: NUL and lone surrogates written as escapes. */
 function printable(key: string): string {
-  return key.replace(/\u0000|[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return [...key]
+    .map((c) =>
+      c === "\u0000" || LONE_SURROGATE.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}` : c,
+    )
+    .join("");
 }
 
 /** The path of the first string holding unstorable text ("body.lines.3.code"), if any. */

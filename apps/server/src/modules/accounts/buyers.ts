@@ -87,6 +87,20 @@ export async function membership(
 }
 
 /** Refuses (403) anyone but the account's owner. */
+/**
+ * A Viewer reads what the account shares (its order lists, statements) and changes none of it,
+ * nor sends it anywhere (docs/product.md). Owners, buyers and a rep acting for the account may.
+ */
+export async function refuseViewer(db: Db, customer: CustomerContext, userId: number): Promise<void> {
+  const member = await memberOf(db, userId, customer.customerId);
+  if (member?.accountRole === "Viewer") {
+    throw new DomainError(
+      "viewer_read_only",
+      "You are a viewer on this account: you can see its order lists and statements, but only its owner and buyers change or send them.",
+    );
+  }
+}
+
 export async function requireOwner(db: Db, customer: CustomerContext, userId: number): Promise<Member> {
   const member = await memberOf(db, userId, customer.customerId);
   if (member?.accountRole !== "Owner") {

@@ -13,7 +13,7 @@ export { customerOfRequest } from "./customer-of-request";
 export { customerContextFor, type CustomerContext } from "./customer-context";
 export { chosenDeliveryAddress } from "./customer-addresses";
 export { liquorRefusal, sendLiquorLicenceNotices } from "./liquor-licence";
-export { memberOf, ownerOf, requireOwner, type Member } from "./buyers";
+export { memberOf, ownerOf, refuseViewer, requireOwner, type Member } from "./buyers";
 export { creditPosition, NOT_YET_INVOICED } from "./credit";
 export { accountOfUser, accountPosition } from "./credit-details";
 export { currentMonth } from "./account-statement";

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { statementRoutes as routes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
+import { refuseViewer } from "./buyers";
 import { customerOfRequest } from "./customer-of-request";
 import { handle } from "../../http/route";
 import { sendPdf } from "../../http/send-pdf";
@@ -23,7 +24,9 @@ export function statementRoutesOf(app: FastifyInstance, { config, database: { db
     const bytes = await statementPdf(statement, await statementAccountOf(db, customer.customerId));
     return sendPdf(reply, `statement-${statement.accountId}-${statement.month}.pdf`, bytes);
   });
-  handle(app, routes.emailStatement, async (request) =>
-    emailStatement(config, db, await customerOf(request), request.body.month),
-  );
+  handle(app, routes.emailStatement, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    await refuseViewer(db, customer, principal.userId);
+    return emailStatement(config, db, customer, request.body.month);
+  });
 }
