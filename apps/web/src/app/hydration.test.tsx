@@ -39,7 +39,7 @@ import {
   product,
   productExtendedData,
   productImages,
-} from "../features/catalogue/product.fixture";
+} from "@/features/catalogue/product.fixture";
 
 /**
  * Every React context made in this process, with its default value. The server's renderer and the
@@ -214,7 +214,7 @@ async function text(html: string | Readable): Promise<string> {
 /** The server's answer for a visitor asking for `url`: the whole document. */
 async function serverPage(url: string): Promise<string> {
   asIfAnotherProcess();
-  const { renderPage } = await import("../entry-server");
+  const { renderPage } = await import("@/entry-server");
   // The wrapper above saw the contexts made (else the marks would go unwiped and React report them).
   const { UNSAFE_LocationContext } = await import("react-router");
   expect(contexts.map(({ context }) => context)).toContain(UNSAFE_LocationContext);

@@ -1,11 +1,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { getProductQueryOptions } from "../features/catalogue/api/get-product";
-import { getProductSearchQueryOptions } from "../features/catalogue/api/search-products";
-import { prefetchCataloguePage } from "../features/catalogue/api/prefetch-page";
-import { product, productExtendedData, productImages } from "../features/catalogue/product.fixture";
-import { productSearchRequest, readProductsView } from "../features/catalogue/products-query";
-import type { Ask } from "../lib/api-client";
+import { getProductQueryOptions } from "@/features/catalogue/api/get-product";
+import { getProductSearchQueryOptions } from "@/features/catalogue/api/search-products";
+import { prefetchCataloguePage } from "@/features/catalogue/api/prefetch-page";
+import { product, productExtendedData, productImages } from "@/features/catalogue/product.fixture";
+import { productSearchRequest, readProductsView } from "@/features/catalogue/products-query";
+import type { Ask } from "@/lib/api-client";
 import { pageHead, pageHeadHtml } from "./page-head";
 
 const ORIGIN = "https://shop.example";

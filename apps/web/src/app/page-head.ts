@@ -5,13 +5,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { shopDetails } from "../features/content/shop-details";
-import { getProductQueryOptions } from "../features/catalogue/api/get-product";
-import { productPageSku } from "../features/catalogue/api/prefetch-page";
-import { pageTitle } from "../features/catalogue/products-page";
-import { readProductsView } from "../features/catalogue/products-query";
-import { packText } from "../lib/products/product-labels";
-import { formatRand } from "../lib/format";
+import { shopDetails } from "@/features/content/shop-details";
+import { getProductQueryOptions } from "@/features/catalogue/api/get-product";
+import { productPageSku } from "@/features/catalogue/api/prefetch-page";
+import { pageTitle } from "@/features/catalogue/products-page";
+import { readProductsView } from "@/features/catalogue/products-query";
+import { packText } from "@/entities/products";
+import { formatRand } from "@/lib/format";
 
 const SHOP_DESCRIPTION =
   "Trade Shop: order snacks, sweets, drinks, liquor and hygiene goods for your business.";

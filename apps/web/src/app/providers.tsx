@@ -1,19 +1,17 @@
 // App-wide providers: server state (TanStack Query), toasts (sonner, following the theme, loaded
 // when first needed), and the commands behind the catalogue's Add to cart and Add to wishlist
 // buttons. A login's cart, wishlist and real-time stream come with the login (shopper-session.tsx,
-// its code loaded then), which hands the commands over; a click before they are here waits for them.
+// its code loaded then), which hands the commands over; a click before they are here waits for
+// them (entities/shopper/login-commands.ts).
 import { Suspense, lazy, useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import {
-  ProductActionsProvider,
-  ShopperStanding,
-  type ProductActions,
-} from "../features/catalogue/product-actions";
-import { ERROR_TOAST_MS } from "../lib/api-client";
-import { removeMirror } from "../lib/shopping-lists/list-mirror";
-import { useSession } from "../lib/session";
-import { useTheme } from "../lib/theme";
-import { Toasts } from "../lib/ui/toasts-host";
+import { LoginCommands, ProductActionsProvider, ShopperStanding } from "@/entities/shopper";
+import { ERROR_TOAST_MS } from "@/lib/api-client";
+// By path, not through the index.ts, which would bring the lists' queries into the first download.
+import { removeAllMirrors } from "@/entities/shopping-lists/list-mirror";
+import { useSession } from "@/lib/session";
+import { useTheme } from "@/lib/theme";
+import { Toasts } from "@/lib/ui/toasts-host";
 
 /** Loads a login's session parts; the app's start calls it at once for a browser that holds a login. */
 export const loadShopperSession = () => import("./shopper-session");
@@ -43,32 +41,6 @@ function toastColours(dark: boolean): CSSProperties {
   } as CSSProperties;
 }
 
-/** Commands that run as soon as the login's own are here: one object for the app's whole life. */
-class LoginCommands implements ProductActions {
-  #own: ProductActions | null = null;
-  #waiting: ((commands: ProductActions) => void)[] = [];
-
-  #run(command: (commands: ProductActions) => void): void {
-    if (this.#own) command(this.#own);
-    else this.#waiting.push(command);
-  }
-
-  readonly addToCart: ProductActions["addToCart"] = (product, quantity) =>
-    this.#run((c) => c.addToCart(product, quantity));
-  readonly addToWishlist: ProductActions["addToWishlist"] = (product, quantity) =>
-    this.#run((c) => c.addToWishlist(product, quantity));
-  readonly addManyToCart: ProductActions["addManyToCart"] = (lines) =>
-    new Promise((done) => this.#run((c) => void c.addManyToCart(lines).then(done)));
-  readonly setCartQuantity: ProductActions["setCartQuantity"] = (skuCode, quantity) =>
-    this.#run((c) => c.setCartQuantity(skuCode, quantity));
-
-  /** The login's own commands, or null when the login ends. */
-  readonly take = (own: ProductActions | null): void => {
-    this.#own = own;
-    if (own) for (const command of this.#waiting.splice(0)) command(own);
-  };
-}
-
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   const theme = useTheme();
   const session = useSession();
@@ -86,8 +58,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
   // was closed (a login's session parts forget them as it ends).
   useEffect(() => {
     if (loginSeen) return;
-    removeMirror("cart");
-    removeMirror("wishlist");
+    removeAllMirrors();
   }, [loginSeen]);
   return (
     <QueryClientProvider client={client}>

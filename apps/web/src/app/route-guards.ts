@@ -4,7 +4,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { RoleName } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { getSession, hasRole, isTokenValid } from "../lib/session";
+import { getSession, hasRole, isTokenValid } from "@/lib/session";
 
 export function requireValidToken({ request }: LoaderFunctionArgs): null {
   if (isTokenValid(getSession()?.token)) return null;

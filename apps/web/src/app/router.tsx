@@ -16,7 +16,7 @@ import {
   type RouteObject,
 } from "react-router";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
-import { ProductsPage } from "../features/catalogue/products-page";
+import { ProductsPage } from "@/features/catalogue/products-page";
 import { RootLayout } from "./layout/root-layout";
 import { prepareScrollRestoration } from "./layout/scroll-on-load";
 import { AuthorizationDeniedPage } from "./pages/authorization-denied-page";
@@ -51,7 +51,7 @@ function lazy<Name extends string>(
   return { lazy: async () => ({ Component: (await load())[name] }) };
 }
 
-const loginPage = lazy(() => import("../features/identity/login-page"), "LoginPage");
+const loginPage = lazy(() => import("@/features/identity/login-page"), "LoginPage");
 
 const serverRendered: Pick<RouteObject, "handle"> = {
   handle: { serverRendered: true } satisfies RouteHandle,
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: path(appRoutes.products), Component: ProductsPage, ...serverRendered },
           {
             path: `${path(appRoutes.products)}/:skuCode`,
-            ...lazy(() => import("../features/catalogue/product-detail-page"), "ProductDetailPage"),
+            ...lazy(() => import("@/features/catalogue/product-detail-page"), "ProductDetailPage"),
             ...serverRendered,
           },
           {
@@ -84,11 +84,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                ...lazy(() => import("../features/orders/orders-history-page"), "OrdersHistoryPage"),
+                ...lazy(() => import("@/features/orders/orders-history-page"), "OrdersHistoryPage"),
               },
               {
                 path: ":id",
-                ...lazy(() => import("../features/orders/order-details-page"), "OrderDetailsPage"),
+                ...lazy(() => import("@/features/orders/order-details-page"), "OrderDetailsPage"),
               },
             ],
           },
@@ -99,11 +99,11 @@ export const routes: RouteObject[] = [
               { path: "login", ...loginPage },
               {
                 path: "forgot-password",
-                ...lazy(() => import("../features/identity/forgot-password-page"), "ForgotPasswordPage"),
+                ...lazy(() => import("@/features/identity/forgot-password-page"), "ForgotPasswordPage"),
               },
               {
                 path: "reset-password",
-                ...lazy(() => import("../features/identity/reset-password-page"), "ResetPasswordPage"),
+                ...lazy(() => import("@/features/identity/reset-password-page"), "ResetPasswordPage"),
               },
               { path: "*", ...redirectTo(appRoutes.notFound) },
             ],
@@ -112,94 +112,91 @@ export const routes: RouteObject[] = [
             path: "admin/users",
             loader: requireRole("Admin"),
             children: [
-              { index: true, ...lazy(() => import("../features/admin/users-page"), "UsersPage") },
-              { path: "new", ...lazy(() => import("../features/admin/user-create-page"), "UserCreatePage") },
-              { path: ":id", ...lazy(() => import("../features/admin/user-edit-page"), "UserEditPage") },
+              { index: true, ...lazy(() => import("@/features/admin/users-page"), "UsersPage") },
+              { path: "new", ...lazy(() => import("@/features/admin/user-create-page"), "UserCreatePage") },
+              { path: ":id", ...lazy(() => import("@/features/admin/user-edit-page"), "UserEditPage") },
             ],
           },
           { path: path(appRoutes.login), ...loginPage },
           {
             path: path(appRoutes.registerAccount),
-            ...lazy(() => import("../features/identity/register-account-page"), "RegisterAccountPage"),
+            ...lazy(() => import("@/features/identity/register-account-page"), "RegisterAccountPage"),
           },
           {
             path: path(appRoutes.checkout),
-            ...lazy(() => import("../features/orders/checkout-page"), "CheckoutPage"),
+            ...lazy(() => import("@/features/orders/checkout-page"), "CheckoutPage"),
           },
           {
             path: path(appRoutes.wishList),
-            ...lazy(() => import("../features/wishlist/wish-list-page"), "WishListPage"),
+            ...lazy(() => import("@/features/cart/wish-list-page"), "WishListPage"),
           },
-          { path: path(appRoutes.cart), ...lazy(() => import("../features/cart/cart-page"), "CartPage") },
+          { path: path(appRoutes.cart), ...lazy(() => import("@/features/cart/cart-page"), "CartPage") },
           {
             path: path(appRoutes.orderLists),
-            ...lazy(() => import("../features/order-lists/order-lists-page"), "OrderListsPage"),
+            ...lazy(() => import("@/features/order-lists/order-lists-page"), "OrderListsPage"),
           },
           {
             path: path(appRoutes.quickOrder),
-            ...lazy(() => import("../features/quick-order/quick-order-page"), "QuickOrderPage"),
+            ...lazy(() => import("@/features/quick-order/quick-order-page"), "QuickOrderPage"),
           },
           {
             path: path(appRoutes.contact),
-            ...lazy(() => import("../features/content/contact-page"), "ContactPage"),
+            ...lazy(() => import("@/features/content/contact-page"), "ContactPage"),
             ...serverRendered,
           },
           {
             path: path(appRoutes.accessToInformation),
-            ...lazy(
-              () => import("../features/content/access-to-information-page"),
-              "AccessToInformationPage",
-            ),
+            ...lazy(() => import("@/features/content/access-to-information-page"), "AccessToInformationPage"),
             ...serverRendered,
           },
           {
             path: path(appRoutes.termsAndConditions),
-            ...lazy(() => import("../features/content/terms-and-conditions-page"), "TermsAndConditionsPage"),
+            ...lazy(() => import("@/features/content/terms-and-conditions-page"), "TermsAndConditionsPage"),
             ...serverRendered,
           },
           {
             path: path(appRoutes.addresses),
-            ...lazy(() => import("../features/accounts/addresses-page"), "AddressesPage"),
+            ...lazy(() => import("@/features/accounts/addresses-page"), "AddressesPage"),
           },
           {
             path: path(appRoutes.statements),
-            ...lazy(() => import("../features/accounts/statements-page"), "StatementsPage"),
+            ...lazy(() => import("@/features/accounts/statements-page"), "StatementsPage"),
           },
           {
             path: path(appRoutes.buyers),
             loader: requireValidToken,
-            ...lazy(() => import("../features/accounts/buyers-page"), "BuyersPage"),
+            ...lazy(() => import("@/features/accounts/buyers-page"), "BuyersPage"),
           },
           {
             path: path(appRoutes.invitation),
-            ...lazy(() => import("../features/identity/invitation-page"), "InvitationPage"),
+            ...lazy(() => import("@/features/identity/invitation-page"), "InvitationPage"),
           },
           {
             path: path(appRoutes.repAccounts),
             loader: requireRole("Rep"),
-            ...lazy(() => import("../features/reps/rep-accounts-page"), "RepAccountsPage"),
+            ...lazy(() => import("@/features/reps/rep-accounts-page"), "RepAccountsPage"),
           },
           {
             path: path(appRoutes.accountDashboard),
             // Recharts, the largest piece of the app, comes with it.
-            ...lazy(() => import("../features/accounts/account-dashboard-page"), "AccountDashboardPage"),
+            ...lazy(() => import("@/features/accounts/account-dashboard-page"), "AccountDashboardPage"),
           },
           { path: path(appRoutes.underConstruction), Component: UnderConstructionPage, ...serverRendered },
           // The No Images work list: staff edit there; NoImage holders see it (docs/product.md).
           {
             path: path(appRoutes.manage),
             loader: requireRole("Staff", "Admin", "NoImage"),
-            ...lazy(() => import("../features/catalogue/manage-images-page"), "ManageImagesPage"),
+            ...lazy(() => import("@/features/catalogue/manage-images-page"), "ManageImagesPage"),
           },
           {
             path: path(appRoutes.manageSearch),
             loader: requireRole("Staff", "Admin"),
-            ...lazy(() => import("../features/search-words/search-words-page"), "SearchWordsPage"),
+            ...lazy(() => import("@/features/search-words/search-words-page"), "SearchWordsPage"),
           },
           {
             path: path(appRoutes.handOffs),
             loader: requireRole("Staff", "Admin"),
-            ...lazy(() => import("../features/backoffice/hand-offs-page"), "HandOffsPage"),
+            ...lazy(() => import("@/features/backoffice/hand-offs-page"), "HandOffsPage"),
           },
           {
             path: path(appRoutes.authorizationDenied),

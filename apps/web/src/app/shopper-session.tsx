@@ -5,16 +5,16 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { CartItem } from "@trade-shop/contracts/cart";
 import {
+  addCommandFor,
+  announceAddedItems,
   useAddItemsToCart,
   useAddToCart,
   useCart,
   useCartSession,
   useSetCartQuantity,
-  announceAddedItems,
-} from "../lib/cart/cart-queries";
-import { addCommandFor } from "../lib/cart/cart-commands";
-import type { ProductActions, ShopperStanding } from "../features/catalogue/product-actions";
-import { useAddToWishlist, useWishlist, useWishlistSession } from "../features/wishlist/api/wishlist";
+} from "@/entities/cart";
+import type { ProductActions, ShopperStanding } from "@/entities/shopper";
+import { useAddToWishlist, useWishlist, useWishlistSession } from "@/entities/wishlist";
 import { useRealtimeUpdates } from "./realtime/use-realtime-updates";
 
 export interface ShopperSessionProps {

@@ -8,17 +8,17 @@ import { RouterProvider } from "react-router";
 import { hydrate } from "@tanstack/react-query";
 import { AppProviders, loadShopperSession } from "./providers";
 import { licenceNotice } from "./layout/root-layout";
-import { loginOrderControls } from "../features/catalogue/components/order-controls";
-import { productListView } from "../features/catalogue/products-page";
+import { loginOrderControls } from "@/features/catalogue/components/order-controls";
+import { productListView } from "@/features/catalogue/products-page";
 import { createQueryClient } from "./query-client";
 import { readPageState } from "./page-state";
-import { prefetchCataloguePage } from "../features/catalogue/api/prefetch-page";
-import { currentViewer } from "../features/catalogue/api/catalogue-keys";
+import { prefetchCataloguePage } from "@/features/catalogue/api/prefetch-page";
+import { currentViewer } from "@/features/catalogue/api/catalogue-keys";
 import { createAppRouter } from "./router";
 import { restoreScrollOfHydratedPage } from "./layout/scroll-on-load";
-import { getSession } from "../lib/session";
-import { noteOfflineCopy } from "../lib/offline/connectivity";
-import { renderFromScratch } from "../lib/browser-value";
+import { getSession } from "@/lib/session";
+import { noteOfflineCopy } from "@/lib/offline/connectivity";
+import { renderFromScratch } from "@/lib/browser-value";
 
 /**
  * Not awaited at the module's top level: a page's code loaded on the way (a lazily loaded route)

@@ -16,12 +16,12 @@ import {
   UsersRound,
 } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { adminRoutes } from "../../features/admin/admin-routes";
-import { tenantLabel } from "../../features/admin/tenant-label";
-import { clearSession, getTenant, hasRole, setTenant, useSession } from "../../lib/session";
-import { useShopper } from "../../lib/shopper";
-import { stopActingFor } from "../../lib/acting-for";
-import { useIsAccountOwner } from "../../lib/account/buyer-queries";
+import { adminRoutes } from "@/features/admin/admin-routes";
+import { tenantLabel } from "@/features/admin/tenant-label";
+import { clearSession, getTenant, hasRole, setTenant, useSession } from "@/lib/session";
+import { useShopper } from "@/entities/shopper";
+import { stopActingFor } from "@/lib/acting-for";
+import { useIsAccountOwner } from "@/entities/buyers";
 
 const styles = {
   bar: {

@@ -4,9 +4,9 @@
 // at 6 a.m. should know whether the figures in front of them are live.
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useAccountState } from "../../lib/account/account-queries";
+import { useAccountState } from "@/entities/account";
 import { useRealtimeStatus, type RealtimeStatus } from "../realtime/realtime-status";
-import { formatRand } from "../../lib/format";
+import { formatRand } from "@/lib/format";
 
 const STATUS: Record<Exclude<RealtimeStatus, "off">, { label: string; dot: string; title: string }> = {
   live: { label: "Live", dot: "bg-brand", title: "Balance, credit and order status update by themselves" },

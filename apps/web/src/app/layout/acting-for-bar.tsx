@@ -4,8 +4,8 @@
 import { Link, useNavigate } from "react-router";
 import { LogOut, Store } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { stopActingFor, useActingFor } from "../../lib/acting-for";
-import { hasRole, useSession } from "../../lib/session";
+import { stopActingFor, useActingFor } from "@/lib/acting-for";
+import { hasRole, useSession } from "@/lib/session";
 
 const barControl =
   "min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 font-semibold underline-offset-4 hover:underline sm:px-3";

@@ -3,8 +3,8 @@
 // into it (the service worker waits for the buyer, so a half-filled form is never lost).
 import { useEffect } from "react";
 import { Download } from "lucide-react";
-import { toast } from "../../lib/ui/toasts";
-import { applyUpdate, install, useInstallOffer, useWaitingUpdate } from "../../lib/offline/service-worker";
+import { toast } from "@/lib/ui/toasts";
+import { applyUpdate, install, useInstallOffer, useWaitingUpdate } from "@/lib/offline/service-worker";
 
 export const UPDATE_READY = "A new version of Trade Shop is ready.";
 

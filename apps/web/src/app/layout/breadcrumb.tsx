@@ -3,8 +3,8 @@ import { skipToken, useQuery } from "@tanstack/react-query";
 import type { User } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { breadcrumbItems } from "./breadcrumb-items";
-import { userKeys } from "../../features/admin/api/user-keys";
-import { Trail } from "../../lib/ui/trail";
+import { userKeys } from "@/features/admin/api/user-keys";
+import { Trail } from "@/lib/ui/trail";
 
 const USER_PAGE = /^\/admin\/users\/(\d+)$/;
 

@@ -2,7 +2,7 @@
 // the header, says what may go wrong and what to use instead, and stays away once dismissed.
 import { useState } from "react";
 import { TriangleAlert, X } from "lucide-react";
-import { useBrowserValue } from "../../lib/browser-value";
+import { useBrowserValue } from "@/lib/browser-value";
 import { FLAGGED_BROWSER_NAMES, flaggedBrowser } from "./browser-support";
 
 const DISMISSED_KEY = "tradeshop.browserNoticeDismissed";

@@ -7,8 +7,8 @@ import { Link } from "react-router";
 import { ImageOff, ListChecks, ListPlus, Send, TextSearch } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { hasRole, useSession } from "../../lib/session";
-import { useShopper } from "../../lib/shopper";
+import { hasRole, useSession } from "@/lib/session";
+import { useShopper } from "@/entities/shopper";
 import { categoryHref, useSelectedCategory } from "./category-links";
 
 const linkBase =

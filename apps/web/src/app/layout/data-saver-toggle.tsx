@@ -1,5 +1,5 @@
 import { ImageDown } from "lucide-react";
-import { setDataSaver, useDataSaver } from "../../lib/data-saver";
+import { setDataSaver, useDataSaver } from "@/lib/data-saver";
 
 /** The data saver switch (smaller pictures), in the side menu and the footer. */
 export function DataSaverToggle({ className }: { className: string }) {

@@ -4,13 +4,13 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Clock, ExternalLink, FileText, Mail, MapPin, Package, Phone, Truck, Warehouse } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import logoMark from "../../assets/logo-mark.svg";
-import { useSession } from "../../lib/session";
+import logoMark from "@/assets/logo-mark.svg";
+import { useSession } from "@/lib/session";
 import { DataSaverToggle } from "./data-saver-toggle";
 import { InstallAppButton } from "./app-updates";
-import { HeadOfficeMap } from "../../features/content/head-office-map";
-import { shopDetails } from "../../features/content/shop-details";
-import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
+import { HeadOfficeMap } from "@/features/content/head-office-map";
+import { shopDetails } from "@/features/content/shop-details";
+import { SalesSupportLink, WhatsAppLink } from "@/features/content/contact-links";
 
 const footerLink = "inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline";
 const heading = "text-sm font-bold uppercase tracking-wide text-white/80";

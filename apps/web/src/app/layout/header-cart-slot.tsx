@@ -4,8 +4,8 @@
 import { Link } from "react-router";
 import { Heart } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { CartDropdown } from "../../features/cart/components/cart-dropdown";
-import { useWishlist } from "../../features/wishlist/api/wishlist";
+import { CartDropdown } from "@/features/cart/components/cart-dropdown";
+import { useWishlist } from "@/entities/wishlist";
 import { headerCountBadge, headerIconButton } from "./header-styles";
 
 function WishlistLink() {

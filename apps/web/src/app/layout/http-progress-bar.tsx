@@ -1,6 +1,6 @@
 // The global HTTP spinner (docs/rules.md) as a slim bar along the top of the window. It fades in only
 // after a short delay, so quick requests do not make the page flicker.
-import { useHttpBusy } from "../../lib/http-activity";
+import { useHttpBusy } from "@/lib/http-activity";
 
 export function HttpProgressBar() {
   const busy = useHttpBusy();

@@ -2,7 +2,7 @@
 // and what to do; once it has expired, that liquor cannot be bought until it is renewed.
 import { ShieldAlert } from "lucide-react";
 import { formatShopDate } from "@trade-shop/contracts/format";
-import { useCustomerDetails } from "./account-queries";
+import { useCustomerDetails } from "@/entities/account";
 
 export function LicenceNotice() {
   const licence = useCustomerDetails().data?.liquorLicence;

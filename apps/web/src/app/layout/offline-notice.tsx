@@ -2,10 +2,11 @@
 // screen is what this phone kept, with the age of its prices, and how many cart changes wait to
 // be sent. It goes as soon as the server answers again.
 import { WifiOff } from "lucide-react";
-import { usePendingChanges } from "../../lib/cart/offline-cart";
-import { formatDateTime } from "../../lib/format";
-import { useOnline, usePricesAsOf } from "../../lib/offline/connectivity";
-import { useShopper } from "../../lib/shopper";
+// By path, not through the cart's index.ts, which would bring the whole cart into the first download.
+import { usePendingChanges } from "@/entities/cart/offline-cart";
+import { formatDateTime } from "@/lib/format";
+import { useOnline, usePricesAsOf } from "@/lib/offline/connectivity";
+import { useShopper } from "@/entities/shopper";
 
 export function offlineNoticeText(asOf: number | null): string {
   return asOf === null

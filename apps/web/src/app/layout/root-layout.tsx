@@ -2,9 +2,9 @@
 // breadcrumb, main content, footer and back-to-top, plus scroll restoration between pages.
 import { Suspense } from "react";
 import { Navigate, Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useSession } from "../../lib/session";
-import { useShopper } from "../../lib/shopper";
-import { preloadable } from "../../lib/ui/preloadable";
+import { useSession } from "@/lib/session";
+import { useShopper } from "@/entities/shopper";
+import { preloadable } from "@/lib/ui/preloadable";
 import { BackToTop } from "./back-to-top";
 import { Breadcrumb } from "./breadcrumb";
 import { BrowserNotice } from "./browser-notice";
@@ -16,7 +16,7 @@ import { SCROLL_POSITIONS_KEY } from "./scroll-on-load";
 
 /** A customer's liquor licence reminder: its code comes with the login. */
 export const licenceNotice = preloadable(() =>
-  import("../../lib/account/licence-notice").then((module) => module.LicenceNotice),
+  import("./licence-notice").then((module) => module.LicenceNotice),
 );
 
 export function RootLayout() {

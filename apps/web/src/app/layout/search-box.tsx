@@ -9,8 +9,8 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { Search } from "lucide-react";
 import { isGtin } from "@trade-shop/contracts/gtin";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useFindByBarcode } from "../../features/catalogue/api/find-by-barcode";
-import { CameraScanButton } from "../../lib/barcode/camera-scan-button";
+import { useFindByBarcode } from "@/features/catalogue/api/find-by-barcode";
+import { CameraScanButton } from "@/lib/barcode/camera-scan-button";
 import { useSearchSuggestions } from "./search-suggestions";
 
 export function SearchBox({ className = "" }: { className?: string }) {

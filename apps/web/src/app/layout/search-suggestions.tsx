@@ -9,9 +9,9 @@ import { useNavigate } from "react-router";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search, Tag, Shapes } from "lucide-react";
 import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
-import { apiRequest } from "../../lib/api-client";
-import { productPath } from "../../lib/products/product-path";
-import { brandHref, categoryLinkHref } from "../../features/catalogue/products-query";
+import { apiRequest } from "@/lib/api-client";
+import { productPath } from "@/entities/products";
+import { brandHref, categoryLinkHref } from "@/features/catalogue/products-query";
 
 const TYPING_PAUSE_MS = 150;
 const MIN_LETTERS = 2;

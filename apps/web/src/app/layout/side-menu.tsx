@@ -1,15 +1,16 @@
 // The mobile menu (docs/behaviour.md "side menu open"): a modal drawer from the left (lib/ui/dialog), so
 // focus stays in it, Escape closes it and the page behind is inert; a followed link closes it.
 import { Link } from "react-router";
-import { Clock, Headset, X } from "lucide-react";
+import { Clock, Headset } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import logoMark from "../../assets/logo-mark.svg";
-import { shopDetails } from "../../features/content/shop-details";
+import logoMark from "@/assets/logo-mark.svg";
+import { shopDetails } from "@/features/content/shop-details";
 import { AccountLinks } from "./account-links";
 import { categoryHref, useSelectedCategory } from "./category-links";
-import { SalesSupportLink, WhatsAppLink } from "../../features/content/contact-links";
-import { Dialog } from "../../lib/ui/dialog";
+import { SalesSupportLink, WhatsAppLink } from "@/features/content/contact-links";
+import { Dialog } from "@/lib/ui/dialog";
+import { DrawerHeader } from "@/lib/ui/drawer-header";
 import { DataSaverToggle } from "./data-saver-toggle";
 import { InstallAppButton } from "./app-updates";
 import { ThemeToggle } from "./theme-toggle";
@@ -36,20 +37,12 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
       className="m-0 h-dvh max-h-none w-[min(20rem,88vw)] max-w-none bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
       <div className="flex h-full flex-col overflow-y-auto px-3 pb-6">
-        <div className="flex items-center justify-between border-b border-line py-2">
+        <DrawerHeader closeLabel="Close menu" onClose={onClose} className="py-2">
           <Link to="/" className="flex min-h-11 items-center gap-2 px-1 font-bold">
             <img src={logoMark} alt="" width={32} height={32} className="size-8" />
             {shopDetails.name}
           </Link>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2"
-          >
-            <X aria-hidden="true" className="size-6" />
-          </button>
-        </div>
+        </DrawerHeader>
 
         <p className={sectionTitle}>Your account</p>
         <AccountLinks variant="menu" />

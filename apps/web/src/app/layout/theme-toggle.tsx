@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { setTheme, useTheme } from "../../lib/theme";
+import { setTheme, useTheme } from "@/lib/theme";
 
 /** A switch for the dark theme; `showLabel` spells it out where there is room (the side menu). */
 export function ThemeToggle({ className, showLabel = false }: { className: string; showLabel?: boolean }) {

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import { House, LogIn } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useSession } from "@/lib/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 /** Only same-site paths are carried on to the login page, so the link can never lead elsewhere. */
 function safeReturnUrl(value: string | null): string | null {

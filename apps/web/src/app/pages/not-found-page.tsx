@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { House } from "lucide-react";
-import lostImage from "../../assets/lost.svg";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import lostImage from "@/assets/lost.svg";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function NotFoundPage() {
   useDocumentTitle("Page not found");

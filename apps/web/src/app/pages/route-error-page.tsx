@@ -3,8 +3,8 @@
 import { useEffect } from "react";
 import { Link, useRouteError } from "react-router";
 import { House, RefreshCw } from "lucide-react";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function RouteErrorPage() {
   const error = useRouteError();

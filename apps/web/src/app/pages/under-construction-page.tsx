@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { House } from "lucide-react";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { PlaceholderPage } from "../../lib/ui/placeholder-page";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { PlaceholderPage } from "@/lib/ui/placeholder-page";
 
 export function UnderConstructionPage() {
   return (

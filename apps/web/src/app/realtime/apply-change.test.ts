@@ -1,12 +1,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
-import {
-  getCreditDetailsQueryOptions,
-  getCustomerDetailsQueryOptions,
-} from "../../lib/account/account-queries";
-import { getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
-import { order } from "../../features/orders/order.fixture";
+import { getCreditDetailsQueryOptions, getCustomerDetailsQueryOptions } from "@/entities/account";
+import { getOrderQueryOptions, getOrdersQueryOptions } from "@/entities/orders";
+import { order } from "@/features/orders/order.fixture";
 import { applyChange, applyReady, liveReadsAge } from "./apply-change";
 
 const SHOPPER = "1@gauteng";

@@ -6,12 +6,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { OrderHistory, Order } from "@trade-shop/contracts/orders";
 import { REALTIME_READ_AGE_MAX_MS, type LiveKind, type StreamReady } from "@trade-shop/contracts/realtime";
-import { ACCOUNT_KEY, storeAccountChange } from "../../lib/account/account-queries";
-import { REPORTS_KEY } from "../../features/accounts/api/reports";
-import type { Shopper } from "../../lib/shopper";
-import { ORDERS_KEY, getOrderQueryOptions, getOrdersQueryOptions } from "../../lib/orders/order-queries";
+import { ACCOUNT_KEY, storeAccountChange } from "@/entities/account";
+import { REPORTS_KEY } from "@/features/accounts/api/reports";
+import type { Shopper } from "@/entities/shopper";
+import { getOrderQueryOptions, getOrdersQueryOptions, ORDERS_KEY } from "@/entities/orders";
 import type { ChangeEvent } from "./connection";
-import { servedOnlyFreshAnswers } from "../../lib/offline/connectivity";
+import { servedOnlyFreshAnswers } from "@/lib/offline/connectivity";
 
 /** Everything the stream keeps current for the shopper; a list's kind is the root of its keys. */
 const LIVE_KEYS = [ACCOUNT_KEY, ORDERS_KEY, REPORTS_KEY, ["cart"], ["wishlist"]] as const;

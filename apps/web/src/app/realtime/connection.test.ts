@@ -1,8 +1,8 @@
 // The stream's connection rules with the browser's parts stood in for: EventSource (which the
 // test drives), the window's online event, and fetch answering the ticket request.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startSession } from "../../lib/session";
-import { fakeJwt } from "../../lib/testing/tokens";
+import { startSession } from "@/lib/session";
+import { fakeJwt } from "@/lib/testing/tokens";
 import { connectRealtime, type RealtimeHandlers } from "./connection";
 
 class FakeEventSource extends EventTarget {

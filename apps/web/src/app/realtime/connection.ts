@@ -10,7 +10,7 @@ import {
   type StreamReady,
 } from "@trade-shop/contracts/realtime";
 import type { z } from "zod";
-import { ApiError, apiRequest } from "../../lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 import { realtimeStatus as status, type RealtimeStatus } from "./realtime-status";
 import { reconnectDelay } from "./reconnect-delay";
 

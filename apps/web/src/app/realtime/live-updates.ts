@@ -1,7 +1,7 @@
 // The stream and what its events change in the cache, together: loaded on demand by
 // use-realtime-updates.ts once a customer is logged in, so a visitor never downloads them.
 import type { QueryClient } from "@tanstack/react-query";
-import type { Shopper } from "../../lib/shopper";
+import type { Shopper } from "@/entities/shopper";
 import { applyChange, applyReady, liveReadsAge } from "./apply-change";
 import { connectRealtime } from "./connection";
 

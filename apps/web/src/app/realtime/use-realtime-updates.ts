@@ -3,8 +3,8 @@
 // code (live-updates.ts) loads with the first customer login, not with a visitor's first page.
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { getSession } from "../../lib/session";
-import { shopperOf, useShopper } from "../../lib/shopper";
+import { getSession } from "@/lib/session";
+import { shopperOf, useShopper } from "@/entities/shopper";
 
 const loadLiveUpdates = () => import("./live-updates");
 // A page opened with a customer's login asks for the stream's code as the app starts, not after

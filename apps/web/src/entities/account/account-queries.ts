@@ -5,8 +5,8 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import type { AccountState, CustomerDetails } from "@trade-shop/contracts/accounts";
 import { accountRoutes } from "@trade-shop/contracts/accounts";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
-import { apiRequest } from "../api-client";
-import { useShopper, type Shopper } from "../shopper";
+import { apiRequest } from "@/lib/api-client";
+import { useShopper, type Shopper } from "@/entities/shopper";
 
 export const ACCOUNT_KEY = ["account"] as const;
 

@@ -3,10 +3,10 @@
 // owner's approve and reject of orders over a buyer's limit. Cached per shopper under ACCOUNT_KEY.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { buyerRoutes, type InviteBuyerCommand, type UpdateBuyerCommand } from "@trade-shop/contracts/buyers";
-import { apiRequest } from "../api-client";
-import { ORDERS_KEY } from "../orders/order-queries";
-import { useShopper, type Shopper } from "../shopper";
-import { ACCOUNT_KEY } from "./account-queries";
+import { apiRequest } from "@/lib/api-client";
+import { ORDERS_KEY } from "@/entities/orders";
+import { useShopper, type Shopper } from "@/entities/shopper";
+import { ACCOUNT_KEY } from "@/entities/account";
 
 export function getMembershipQueryOptions(shopper: Shopper) {
   return queryOptions({

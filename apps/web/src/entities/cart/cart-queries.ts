@@ -18,13 +18,13 @@ import {
   type CartAfterAddItems,
 } from "@trade-shop/contracts/quick-order";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { ApiError, apiRequest } from "../api-client";
-import { isOnline, useOnline } from "../offline/connectivity";
-import { formatCount } from "../products/product-labels";
-import { successToast, toast } from "../ui/toasts";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { isOnline, useOnline } from "@/lib/offline/connectivity";
+import { formatCount } from "@/entities/products";
+import { successToast, toast } from "@/lib/ui/toasts";
 import { quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
-import { useShopper, type Shopper } from "../shopper";
+import { useShopper, type Shopper } from "@/entities/shopper";
 import {
   lineFromProduct,
   pendingChanges,
@@ -45,7 +45,7 @@ import {
   useShoppingListSession,
   type ShoppingList,
   type ShoppingListState,
-} from "../shopping-lists/shopping-list";
+} from "@/entities/shopping-lists";
 
 export const CART_KEY = ["cart"] as const;
 export const ITEMS_ADDED = "Item(s) added to cart";

@@ -7,8 +7,8 @@
 import type { AddItemCommand, Cart, CartItem, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { toCents } from "@trade-shop/contracts/common";
-import { createStore, useStore } from "../store";
-import type { Shopper } from "../shopper";
+import { createStore, useStore } from "@/lib/store";
+import type { Shopper } from "@/entities/shopper";
 import { quantityChange } from "./cart-commands";
 
 const PENDING_KEY = "tradeshop.cart.pending";

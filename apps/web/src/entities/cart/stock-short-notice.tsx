@@ -4,7 +4,7 @@
 import { PackageX } from "lucide-react";
 import type { CartItem } from "@trade-shop/contracts/cart";
 import { useReduceToAvailable } from "./cart-queries";
-import { buttonClass } from "../ui/button-styles";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 export function stockShortText(count: number): string {
   return count === 1

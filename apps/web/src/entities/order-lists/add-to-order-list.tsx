@@ -5,9 +5,9 @@
 import { Suspense, lazy, useId, useState } from "react";
 import { ListPlus } from "lucide-react";
 import type { OrderListLineInput } from "@trade-shop/contracts/order-lists";
-import { buttonClass, type ButtonVariant } from "../ui/button-styles";
-import { Dialog } from "../ui/dialog";
-import { Loading } from "../ui/loading";
+import { buttonClass, type ButtonVariant } from "@/lib/ui/button-styles";
+import { Dialog } from "@/lib/ui/dialog";
+import { Loading } from "@/lib/ui/loading";
 
 /** The dialog's form, loaded when a dialog first opens. */
 const ChooseListForm = lazy(() =>

@@ -3,11 +3,11 @@
 import { useRef, useState } from "react";
 import { LoaderCircle, ListPlus } from "lucide-react";
 import type { OrderListLineInput } from "@trade-shop/contracts/order-lists";
-import { formatCount } from "../products/product-labels";
-import { buttonClass } from "../ui/button-styles";
-import { inputClass, labelClass } from "../ui/form-controls";
-import { Loading } from "../ui/loading";
-import { successToast } from "../ui/toasts";
+import { formatCount } from "@/entities/products";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { inputClass, labelClass } from "@/lib/ui/form-controls";
+import { Loading } from "@/lib/ui/loading";
+import { successToast } from "@/lib/ui/toasts";
 import { useAddOrderListLines, useCreateOrderList, useOrderLists } from "./order-list-queries";
 
 const NEW_LIST = "new";

@@ -1,10 +1,11 @@
 // /api/OrderLists in TanStack Query: the account's lists, one list's lines, and the changes,
-// each of which reloads the lists. A list goes to the cart through lib/cart's command. Here in
-// lib/ because lines go onto a list from the catalogue, the cart, an order and the quick order pad.
+// each of which reloads the lists. A list goes to the cart through the cart's command
+// (useAddOrderListToCart). An entity because lines go onto a list from the catalogue, the cart, an
+// order and the quick order pad.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { orderListRoutes, type OrderListLineInput } from "@trade-shop/contracts/order-lists";
-import { apiRequest } from "../api-client";
-import { useShopper } from "../shopper";
+import { apiRequest } from "@/lib/api-client";
+import { useShopper } from "@/entities/shopper";
 
 const KEY = ["order-lists"] as const;
 

@@ -3,8 +3,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { orderRoutes } from "@trade-shop/contracts/orders";
 import type { OrderHistoryQuery } from "@trade-shop/contracts/orders";
-import { apiRequest } from "../api-client";
-import { useShopper, type Shopper } from "../shopper";
+import { apiRequest } from "@/lib/api-client";
+import { useShopper, type Shopper } from "@/entities/shopper";
 
 export const ORDERS_KEY = ["orders"] as const;
 

@@ -1,7 +1,7 @@
 // An order's back-office status (docs/rules.md) as a badge: its name always in words, the colour
 // only a second cue.
 import type { OrderStatus } from "@trade-shop/contracts/orders";
-import { formatDateTime } from "../format";
+import { formatDateTime } from "@/lib/format";
 
 const LOOK: Record<OrderStatus, string> = {
   "Awaiting approval": "bg-accent/20 text-fg ring-accent",

@@ -2,7 +2,7 @@
 // lazy unless it is the first thing on the page. A product without a picture gets a plain tile.
 // With the data saver on, no candidate is wider than 240 px, whatever the screen's density.
 import { ImageOff } from "lucide-react";
-import { useDataSaver } from "../data-saver";
+import { useDataSaver } from "@/lib/data-saver";
 import { IMAGE_WIDTHS, productImageSources, type ImageWidth } from "./product-image-sources";
 
 /** The widest picture the data saver lets a page load. */

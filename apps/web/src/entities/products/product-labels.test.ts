@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, packText, parseQuantity, stockStatus, stockWarehouseNote } from "./product-labels";
+import { formatCount, packText, stockStatus, stockWarehouseNote } from "./product-labels";
 
 describe("stockStatus", () => {
   it("says how many are in stock, warns when few are left, and says when none are", () => {
@@ -26,22 +26,6 @@ describe("packText", () => {
     expect(packText({ packSize: 1, capacity: "750 ml" })).toBe("750 ml");
     expect(packText({ packSize: 6, capacity: null })).toBe("Pack of 6");
     expect(packText({ packSize: 1, capacity: " " })).toBe("Single unit");
-  });
-});
-
-describe("parseQuantity", () => {
-  it("accepts whole packs from 1 to 9 999", () => {
-    expect(parseQuantity("1")).toEqual({ ok: true, quantity: 1 });
-    expect(parseQuantity(" 24 ")).toEqual({ ok: true, quantity: 24 });
-    expect(parseQuantity("9999")).toEqual({ ok: true, quantity: 9999 });
-  });
-
-  it("explains what is wrong with anything else", () => {
-    expect(parseQuantity("")).toEqual({ ok: false, message: "Enter a quantity" });
-    expect(parseQuantity("abc")).toEqual({ ok: false, message: "Enter a quantity" });
-    expect(parseQuantity("0")).toEqual({ ok: false, message: "Quantity must be at least 1" });
-    expect(parseQuantity("2.5")).toEqual({ ok: false, message: "Quantity must be a whole number of packs" });
-    expect(parseQuantity("10000")).toEqual({ ok: false, message: "Quantity cannot be more than 9 999" });
   });
 });
 

@@ -1,7 +1,6 @@
-// The short texts a product card and page show beside the price: stock, pack contents, and the
-// quantity a customer types.
+// The short texts a product card and page show beside the price: stock and pack contents (the
+// quantity a customer types is read by lib/quantity.ts).
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { Quantity } from "@trade-shop/contracts/common";
 
 /** From this many packs down, the card warns that stock is running out. */
 export const LOW_STOCK = 10;
@@ -36,14 +35,4 @@ export function packText(product: Pick<Product, "packSize" | "capacity">): strin
   const capacity = product.capacity?.trim();
   if (!capacity) return product.packSize === 1 ? "Single unit" : `Pack of ${product.packSize}`;
   return product.packSize === 1 ? capacity : `${product.packSize} × ${capacity}`;
-}
-
-export type QuantityInput = { ok: true; quantity: number } | { ok: false; message: string };
-
-/** Reads a typed quantity with the contracts' rule: whole packs, 1 to 9 999. */
-export function parseQuantity(text: string): QuantityInput {
-  const trimmed = text.trim();
-  const parsed = Quantity.safeParse(trimmed === "" ? undefined : Number(trimmed));
-  if (parsed.success) return { ok: true, quantity: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter a quantity" };
 }

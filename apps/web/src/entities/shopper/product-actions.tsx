@@ -1,5 +1,6 @@
 // What "Add to cart" and "Add to wishlist" do. The catalogue does not know the cart: the app
-// provides these from the cart and wishlist features (ProductActionsProvider around the routes).
+// provides these from the cart and wishlist entities (app/shopper-session.tsx, handed over through
+// ProductActionsProvider around the routes).
 // Until it does, the buttons are shown but unavailable, with a tooltip saying so.
 //
 // The commands stay the same object while the cart and wishlist change. What a product's

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { actingForOf, getActingFor, startActingFor, stopActingFor } from "./acting-for";
-import { startSession } from "./session";
+import { actingForOf, getActingFor, startActingFor, stopActingFor } from "@/lib/acting-for";
+import { startSession } from "@/lib/session";
 import { shopperOf } from "./shopper";
-import { fakeJwt } from "./testing/tokens";
+import { fakeJwt } from "@/lib/testing/tokens";
 import type { RoleName } from "@trade-shop/contracts/common";
 
 /** A session for an unsigned token with these roles (the app never checks signatures). */

@@ -2,8 +2,8 @@
 // for a sales rep the account they order for, so a second login, a tenant switch or a rep's
 // change of account in the same browser never shows another shopper's lines or prices.
 // Customer logins and reps ordering for an account have a cart (staff and admins have none).
-import { actingForOf, useActingFor, type ActingFor } from "./acting-for";
-import { getTenant, hasRole, useSession, type Session } from "./session";
+import { actingForOf, useActingFor, type ActingFor } from "@/lib/acting-for";
+import { getTenant, hasRole, useSession, type Session } from "@/lib/session";
 
 export type Shopper = string;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Cart } from "@trade-shop/contracts/cart";
-import { cartLine, cartOf } from "../cart/cart-line.fixture";
-import { readMirror, removeMirror, writeMirror } from "./list-mirror";
+import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
+import { readMirror, removeAllMirrors, removeMirror, writeMirror } from "./list-mirror";
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -42,5 +42,13 @@ describe("the cart's copy in browser storage", () => {
     writeMirror("cart", "1@gauteng", cart, store);
     removeMirror("cart", store);
     expect(store.getItem("tradeshop.cart")).toBeNull();
+  });
+
+  it("forgets the cart's and the wishlist's copies together", () => {
+    const store = memoryStorage();
+    writeMirror("cart", "1@gauteng", cart, store);
+    writeMirror("wishlist", "1@gauteng", { wishlistItems: [] }, store);
+    removeAllMirrors(store);
+    expect(store.length).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // Each copy names its shopper; a copy of someone else's list is never shown, and logging out
 // removes both.
 import type { z } from "zod";
-import type { Shopper } from "../shopper";
+import type { Shopper } from "@/entities/shopper";
 
 export type ListKind = "cart" | "wishlist";
 
@@ -49,4 +49,9 @@ export function writeMirror(kind: ListKind, shopper: Shopper, list: unknown, sto
 
 export function removeMirror(kind: ListKind, store = storage()): void {
   store?.removeItem(KEYS[kind]);
+}
+
+/** Removes the stored copy of every list: the cart's and the wishlist's. */
+export function removeAllMirrors(store = storage()): void {
+  for (const kind of Object.keys(KEYS) as ListKind[]) removeMirror(kind, store);
 }

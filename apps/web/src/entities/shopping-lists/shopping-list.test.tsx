@@ -6,9 +6,9 @@ import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { z } from "zod";
-import { logInAs, logOut, testQueryClient } from "../testing/render";
-import { getSession } from "../session";
-import { shopperOf } from "../shopper";
+import { logInAs, logOut, testQueryClient } from "@/lib/testing/render";
+import { getSession } from "@/lib/session";
+import { shopperOf } from "@/entities/shopper";
 import { useShoppingList, useShoppingListCommand, type ShoppingList } from "./shopping-list";
 
 const Lines = z.object({ packs: z.number() });

@@ -12,8 +12,8 @@ import {
 } from "@tanstack/react-query";
 import type { z } from "zod";
 import { readMirror, removeMirror, writeMirror, type ListKind } from "./list-mirror";
-import { ApiError } from "../api-client";
-import { useShopper, type Shopper } from "../shopper";
+import { ApiError } from "@/lib/api-client";
+import { useShopper, type Shopper } from "@/entities/shopper";
 
 export interface ShoppingList<T> {
   /** Also the root of the list's query and mutation keys, which other code invalidates. */

@@ -2,11 +2,11 @@
 // shopper, mirrored in browser storage, replaced by every answer. Its own toasts last 3 seconds
 // (docs/api.md, docs/rules.md); a failed add, remove or load leaves the list empty until it loads again.
 import type { QueryClient } from "@tanstack/react-query";
-import { successToast, toast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "@/lib/ui/toasts";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import { Wishlist, wishlistRoutes } from "@trade-shop/contracts/wishlist";
-import { apiRequest } from "../../../lib/api-client";
-import type { Shopper } from "../../../lib/shopper";
+import { apiRequest } from "@/lib/api-client";
+import type { Shopper } from "@/entities/shopper";
 import {
   dropShoppingList,
   shoppingListQueryOptions,
@@ -14,7 +14,7 @@ import {
   useShoppingListCommand,
   useShoppingListSession,
   type ShoppingList,
-} from "../../../lib/shopping-lists/shopping-list";
+} from "@/entities/shopping-lists";
 
 export const WISHLIST_TOAST_MS = 3000;
 export const WISHLIST_ADDED = "Item added to wishlist";

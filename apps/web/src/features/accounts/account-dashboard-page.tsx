@@ -2,11 +2,11 @@
 // the figures), spend per month, what they buy most, their latest orders and who they are in
 // the back office. Balance, credit and order status follow the real-time stream.
 import type { ReactNode } from "react";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useShopper } from "../../lib/shopper";
-import { useCreditDetails, useCustomerDetails } from "../../lib/account/account-queries";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { useShopper } from "@/entities/shopper";
+import { useCreditDetails, useCustomerDetails } from "@/entities/account";
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useSpendPerMonth } from "./api/reports";

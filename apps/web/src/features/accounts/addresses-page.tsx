@@ -4,11 +4,10 @@
 import { Link } from "react-router";
 import { MapPin } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useCustomerAddresses } from "../../lib/account/account-queries";
-import { addressLines } from "../../lib/account/address-lines";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { addressLines, useCustomerAddresses } from "@/entities/account";
 
 export function AddressesPage() {
   useDocumentTitle("Addresses");

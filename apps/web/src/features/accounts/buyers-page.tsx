@@ -19,18 +19,18 @@ import {
   useRemoveBuyer,
   useRevokeInvitation,
   useUpdateBuyer,
-} from "../../lib/account/buyer-queries";
+} from "@/entities/buyers";
 import { formatShopDate } from "@trade-shop/contracts/format";
-import { formatRand } from "../../lib/format";
-import { Form, FormFailure, FormSubmit, FormTextField } from "../../lib/forms/form";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { inputClass, labelClass } from "../../lib/ui/form-controls";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { successToast } from "../../lib/ui/toasts";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { useShopper } from "../../lib/shopper";
+import { formatRand } from "@/lib/format";
+import { Form, FormFailure, FormSubmit, FormTextField } from "@/lib/forms/form";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { inputClass, labelClass } from "@/lib/ui/form-controls";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { successToast } from "@/lib/ui/toasts";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useShopper } from "@/entities/shopper";
 
 export const INVITATION_SENT = (email: string) => ({
   title: "Invitation sent",

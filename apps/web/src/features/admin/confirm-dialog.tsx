@@ -2,8 +2,8 @@
 // dialog (lib/ui/dialog): focus stays inside, Escape cancels, and focus starts on the harmless choice.
 import { useId, useRef, type ReactNode } from "react";
 import { LoaderCircle } from "lucide-react";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { Dialog } from "../../lib/ui/dialog";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { Dialog } from "@/lib/ui/dialog";
 
 // The page colour as text reads on the danger colour in both themes (dark red / light salmon).
 const dangerButton =

@@ -4,9 +4,9 @@ import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { LoaderCircle, Search, UserCheck } from "lucide-react";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
-import { ApiError } from "../../lib/api-client";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { FormAlert, inputClass, labelClass } from "../../lib/ui/form-controls";
+import { ApiError } from "@/lib/api-client";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { FormAlert, inputClass, labelClass } from "@/lib/ui/form-controls";
 import { directorySearchQueryOptions } from "./api/users";
 
 const NOT_CONFIGURED_HELP =

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Ban, CircleCheck } from "lucide-react";
 import type { User } from "@trade-shop/contracts/identity";
-import { useSession } from "../../lib/session";
-import { buttonClass } from "../../lib/ui/button-styles";
+import { useSession } from "@/lib/session";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { useSetUserEnabled } from "./api/users";
 import { ConfirmDialog } from "./confirm-dialog";
 

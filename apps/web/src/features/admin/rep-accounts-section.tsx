@@ -4,12 +4,12 @@ import { useId, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { AccountNumber } from "@trade-shop/contracts/reps";
-import { ApiError } from "../../lib/api-client";
-import { getTenant } from "../../lib/session";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { hintClass, inputClass, labelClass } from "../../lib/ui/form-controls";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
+import { ApiError } from "@/lib/api-client";
+import { getTenant } from "@/lib/session";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { hintClass, inputClass, labelClass } from "@/lib/ui/form-controls";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
 import { repAccountsQueryOptions, useAssignRepAccount, useUnassignRepAccount } from "./api/rep-accounts";
 import { tenantLabel } from "./tenant-label";
 

@@ -1,11 +1,11 @@
 // New user (Admin): a local login with a password, or a staff member picked from the directory.
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { successToast, toast } from "../../lib/ui/toasts";
+import { successToast, toast } from "@/lib/ui/toasts";
 import { ArrowLeft } from "lucide-react";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
-import { getTenant, useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { getTenant, useSession } from "@/lib/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { useCreateUser } from "./api/users";
 import { DirectorySearch } from "./directory-search";

@@ -4,18 +4,18 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { successToast } from "../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import { ArrowLeft } from "lucide-react";
 import type { User } from "@trade-shop/contracts/identity";
-import { NO_VALUE, formatDateTime } from "../../lib/format";
-import { useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { NO_VALUE, formatDateTime } from "@/lib/format";
+import { useSession } from "@/lib/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { useUpdateUser, userQueryOptions, userRolesQueryOptions } from "./api/users";
 import { EnableUserButton } from "./enable-user-button";
 import { RepAccountsSection } from "./rep-accounts-section";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
 import { UserForm, updateUserContract, userToForm } from "./user-form";
 import { UserStatusBadge } from "./user-status";
 

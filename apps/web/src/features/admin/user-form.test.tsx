@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
-import { fakeFetch, logInAs, logOut, renderInShop } from "../../lib/testing/render";
+import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
 import { UserCreatePage } from "./user-create-page";
 
 beforeEach(() => logInAs(["Admin"]));

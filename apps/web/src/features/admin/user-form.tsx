@@ -8,7 +8,7 @@ import { Save, UserPlus } from "lucide-react";
 import type { z } from "zod";
 import { RoleName } from "@trade-shop/contracts/common";
 import { CreateUserPayload, UpdateUserPayload, type User } from "@trade-shop/contracts/identity";
-import { blankToUndefined } from "../../lib/forms/contract-resolver";
+import { blankToUndefined } from "@/lib/forms/contract-resolver";
 import {
   Form,
   FormCheckboxField,
@@ -16,10 +16,10 @@ import {
   FormPasswordField,
   FormSubmit,
   FormTextField,
-} from "../../lib/forms/form";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { FieldErrorText, hintClass } from "../../lib/ui/form-controls";
-import { PasswordRules } from "../../lib/forms/password-rules";
+} from "@/lib/forms/form";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { FieldErrorText, hintClass } from "@/lib/ui/form-controls";
+import { PasswordRules } from "@/lib/forms/password-rules";
 import { adminRoutes } from "./admin-routes";
 import { tenantLabel } from "./tenant-label";
 

@@ -1,6 +1,6 @@
 // A user's standing at a glance: disabled, locked out (and until when), or active.
 import type { User } from "@trade-shop/contracts/identity";
-import { formatDateTime } from "../../lib/format";
+import { formatDateTime } from "@/lib/format";
 
 export type UserStatus = { kind: "disabled" } | { kind: "locked"; until: string } | { kind: "active" };
 

@@ -6,18 +6,18 @@ import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Search, UserPlus } from "lucide-react";
 import type { User } from "@trade-shop/contracts/identity";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { inputClass, labelClass } from "../../lib/ui/form-controls";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { inputClass, labelClass } from "@/lib/ui/form-controls";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { adminRoutes } from "./admin-routes";
 import { usersQueryOptions } from "./api/users";
 import { EnableUserButton } from "./enable-user-button";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
 import { filterUsers } from "./user-search";
 import { UserStatusBadge } from "./user-status";
 import { tenantLabel } from "./tenant-label";
-import { useSession } from "../../lib/session";
+import { useSession } from "@/lib/session";
 
 const fullName = (user: User) => `${user.firstname} ${user.lastname}`.trim();
 

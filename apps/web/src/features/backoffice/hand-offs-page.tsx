@@ -4,12 +4,12 @@
 import { useSearchParams } from "react-router";
 import { RotateCcw } from "lucide-react";
 import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
-import { formatDateTime } from "../../lib/format";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
-import { OrderStatusBadge } from "../../lib/orders/order-status-badge";
+import { formatDateTime } from "@/lib/format";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
+import { OrderStatusBadge } from "@/entities/orders";
 import { useHandOffs, useRetryHandOff, type HandOffFilter } from "./api/hand-offs";
 
 const FILTERS: { value: HandOffFilter; label: string }[] = [

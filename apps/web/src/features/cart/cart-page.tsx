@@ -8,27 +8,28 @@ import { BadgePercent, CircleCheck, PackageX, ShoppingCart, Trash2 } from "lucid
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "@/lib/format";
-import { AddToOrderList } from "../../lib/order-lists/add-to-order-list";
-import { formatCount } from "../../lib/products/product-labels";
-import { buttonClass } from "../../lib/ui/button-styles";
+import { AddToOrderList } from "@/entities/order-lists";
+import { formatCount } from "@/entities/products";
+import { buttonClass } from "@/lib/ui/button-styles";
 import {
+  itemsSelectedText,
+  lineStockWarning,
+  shortLines,
+  StockShortNotice,
   useCart,
   useClearCart,
   useReduceToAvailable,
   useRemoveFromCart,
   useSetCartQuantity,
-} from "../../lib/cart/cart-queries";
-import { itemsSelectedText, shortLines } from "../../lib/cart/cart-totals";
+} from "@/entities/cart";
+import { QuantityEditor } from "@/lib/ui/quantity-editor";
 import { dealHint } from "./deal-hint";
-import { QuantityEditor } from "../../lib/cart/quantity-editor";
 import {
   ShoppingListLine,
   ShoppingListLines,
   ShoppingListPage,
   removeButtonClass,
-} from "../../lib/shopping-lists/shopping-list-page";
-import { lineStockWarning } from "../../lib/cart/line-stock";
-import { StockShortNotice } from "../../lib/cart/stock-short-notice";
+} from "./shopping-list-page";
 import { StickyCheckoutBar } from "./components/sticky-checkout-bar";
 
 const dangerButton =

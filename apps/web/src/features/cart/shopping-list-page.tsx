@@ -5,14 +5,13 @@ import { Link } from "react-router";
 import { Trash2, type LucideIcon } from "lucide-react";
 import type { CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
-import { buttonClass } from "../ui/button-styles";
-import { useDocumentTitle } from "../use-document-title";
-import { packText } from "../products/product-labels";
-import { productPath } from "../products/product-path";
-import type { Shopper } from "../shopper";
-import { LineImage } from "../products/line-image";
-import { Loading } from "../ui/loading";
-import { LoginPrompt } from "../ui/login-prompt";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { packText, productPath } from "@/entities/products";
+import { LineImage } from "./components/line-image";
+import type { Shopper } from "@/entities/shopper";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
 
 export const removeButtonClass =
   "inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-muted hover:bg-surface-2 hover:text-danger aria-disabled:cursor-not-allowed aria-disabled:opacity-50";

@@ -2,17 +2,12 @@
 // moves it into the cart (then off the wishlist) and one that removes it.
 import { Heart, ShoppingCart } from "lucide-react";
 import type { WishlistItem } from "@trade-shop/contracts/wishlist";
-import { formatRand } from "../../lib/format";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { StockStatus } from "../../lib/products/stock-status";
-import { useAddToCart } from "../../lib/cart/cart-queries";
-import { addCommandFor } from "../../lib/cart/cart-commands";
-import {
-  ShoppingListLine,
-  ShoppingListLines,
-  ShoppingListPage,
-} from "../../lib/shopping-lists/shopping-list-page";
-import { useRemoveFromWishlist, useWishlist } from "./api/wishlist";
+import { formatRand } from "@/lib/format";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { StockStatus } from "@/entities/products";
+import { addCommandFor, useAddToCart } from "@/entities/cart";
+import { ShoppingListLine, ShoppingListLines, ShoppingListPage } from "./shopping-list-page";
+import { useRemoveFromWishlist, useWishlist } from "@/entities/wishlist";
 
 function WishlistLine({ item, busy }: { item: WishlistItem; busy: boolean }) {
   const addToCart = useAddToCart();

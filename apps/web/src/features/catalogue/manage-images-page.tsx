@@ -5,8 +5,8 @@ import { useId } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ArrowLeft, Search } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { hasRole, useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { hasRole, useSession } from "@/lib/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { ProductEditor } from "./manage/product-editor";
 import { WorkList } from "./manage/work-list";
 

@@ -1,7 +1,7 @@
 // The product page's facts from the extended data (docs/data.md): the nutrition table, claims, pack
 // configuration, dimensions and the other details a buyer checks, each left out when unknown.
 import type { Product, ProductExtendedData } from "@trade-shop/contracts/catalogue";
-import { formatCount } from "../../lib/products/product-labels";
+import { formatCount } from "@/entities/products";
 
 /** Measures with at most one decimal, thousands spaced: "2 391", "13.3", "0.1". */
 export function formatMeasure(value: number): string {

@@ -1,7 +1,7 @@
 // Which prices a product shows and which one a quantity pays (docs/rules.md): the list price, and
 // the deal price once a line reaches the deal's minimum number of packs. Both incl. and excl. VAT.
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { formatRand } from "../../lib/format";
+import { formatRand } from "@/lib/format";
 
 export interface PricePair {
   incl: string;

@@ -4,7 +4,7 @@
 import type { Product } from "@trade-shop/contracts/catalogue";
 import type { BreadcrumbItem } from "@trade-shop/contracts/common";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
-import { productPath } from "../../lib/products/product-path";
+import { productPath } from "@/entities/products";
 import { categoryChanges, productsHref } from "./products-query";
 
 type TrailProduct = Pick<

@@ -1,6 +1,6 @@
 // How the product list is laid out: cards (pictures, the default) or a compact list, the order
 // pad a buyer restocking many lines types quantities into. Remembered in this browser.
-import { createStore, useStore } from "../../lib/store";
+import { createStore, useStore } from "@/lib/store";
 
 export type ProductView = "cards" | "list";
 

@@ -3,20 +3,20 @@
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import { useShopper } from "../../lib/shopper";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { useShopper } from "@/entities/shopper";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
 import { FacetSidebar } from "./components/facet-sidebar";
-import { LoadFailed } from "../../lib/ui/load-failed";
+import { LoadFailed } from "@/lib/ui/load-failed";
 import { Pagination } from "./components/pagination";
 import { ProductCard, ProductCardSkeleton } from "./components/product-card";
 import { ResultsToolbar } from "./components/results-toolbar";
 import { useProductView } from "./product-view";
-import { formatCount } from "../../lib/products/product-labels";
-import { useMediaQuery } from "../../lib/ui/use-media-query";
-import { preloadable } from "../../lib/ui/preloadable";
-import { rendersFromScratch } from "../../lib/browser-value";
+import { formatCount } from "@/entities/products";
+import { useMediaQuery } from "@/lib/ui/use-media-query";
+import { preloadable } from "@/lib/ui/preloadable";
+import { rendersFromScratch } from "@/lib/browser-value";
 import {
   clearFiltersHref,
   isPseudoCategory,

@@ -1,8 +1,8 @@
 import { FileText, Mail } from "lucide-react";
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { LegalDocumentView } from "./legal-document-view";
 import { paiaManual } from "./paia-manual";
 import { shopDetails } from "./shop-details";

@@ -7,8 +7,8 @@ import { useFormContext } from "react-hook-form";
 import { CircleCheck, Send } from "lucide-react";
 import type { z } from "zod";
 import { UserEnquiry } from "@trade-shop/contracts/content";
-import { Form, FormSubmit, FormTextAreaField, FormTextField } from "../../lib/forms/form";
-import { buttonClass } from "../../lib/ui/button-styles";
+import { Form, FormSubmit, FormTextAreaField, FormTextField } from "@/lib/forms/form";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { useSendEnquiry } from "./api/send-enquiry";
 
 /** docs/behaviour.md: what the page says once the message is on its way. */

@@ -2,8 +2,8 @@
 // office, so a customer who would rather phone or WhatsApp finds the number at once.
 import type { ReactNode } from "react";
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { useSession } from "../../lib/session";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { useSession } from "@/lib/session";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { ContactForm } from "./contact-form";
 import { HeadOfficeMap } from "./head-office-map";
 import { shopDetails } from "./shop-details";

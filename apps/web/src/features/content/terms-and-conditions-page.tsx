@@ -1,8 +1,8 @@
 import { FileDown, Headset } from "lucide-react";
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { LegalDocumentView } from "./legal-document-view";
 import { shopDetails } from "./shop-details";
 import { tradeTerms } from "./trade-terms";

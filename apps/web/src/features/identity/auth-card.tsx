@@ -1,7 +1,7 @@
 // The frame of the login, registration and password pages: one centred card with the page's
 // heading, so the form is the only thing to look at, on a phone as on a desktop.
 import type { ReactNode } from "react";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { useDocumentTitle } from "@/lib/use-document-title";
 
 interface AuthCardProps {
   title: string;

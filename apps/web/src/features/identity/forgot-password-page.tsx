@@ -4,8 +4,8 @@ import { Link, useNavigate } from "react-router";
 import { Send } from "lucide-react";
 import { PasswordResetRequest, userRoutes } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiRequest } from "../../lib/api-client";
-import { Form, FormFailure, FormSubmit, FormTextField } from "../../lib/forms/form";
+import { apiRequest } from "@/lib/api-client";
+import { Form, FormFailure, FormSubmit, FormTextField } from "@/lib/forms/form";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { withLoginNotice } from "./login-notice";
 

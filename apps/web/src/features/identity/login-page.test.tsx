@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { fakeFetch, fakeJwt, logOut, renderInShop } from "../../lib/testing/render";
-import { getSession } from "../../lib/session";
+import { fakeFetch, fakeJwt, logOut, renderInShop } from "@/lib/testing/render";
+import { getSession } from "@/lib/session";
 import { LoginPage } from "./login-page";
 
 beforeEach(() => logOut());

@@ -8,9 +8,9 @@ import type { LoginRequest as LoginPayload } from "@trade-shop/contracts/identit
 import { LoginRequest } from "@trade-shop/contracts/identity";
 import { requiredText } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "../../lib/forms/form";
-import { lastUsername, useSession } from "../../lib/session";
-import { FormNotice } from "../../lib/ui/form-controls";
+import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "@/lib/forms/form";
+import { lastUsername, useSession } from "@/lib/session";
+import { FormNotice } from "@/lib/ui/form-controls";
 import { useLogIn } from "./api/log-in";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { readLoginNotice } from "./login-notice";

@@ -3,10 +3,10 @@
 // /featured with "Registration Complete".
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { successToast } from "../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import type { OtpDetailsRequest, OtpDetailsResult } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { rememberUsername } from "../../lib/session";
+import { rememberUsername } from "@/lib/session";
 import { useLogIn } from "./api/log-in";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { withLoginNotice } from "./login-notice";

@@ -3,15 +3,15 @@
 // filled in.
 import { useFormContext, type FieldErrors } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { successToast } from "../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import { KeyRound } from "lucide-react";
 import { PasswordReset, userRoutes } from "@trade-shop/contracts/identity";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiRequest } from "../../lib/api-client";
-import { Form, FormPasswordField, FormSubmit, useFormFailure } from "../../lib/forms/form";
-import { PasswordRules } from "../../lib/forms/password-rules";
-import { rememberUsername } from "../../lib/session";
-import { FormAlert } from "../../lib/ui/form-controls";
+import { apiRequest } from "@/lib/api-client";
+import { Form, FormPasswordField, FormSubmit, useFormFailure } from "@/lib/forms/form";
+import { PasswordRules } from "@/lib/forms/password-rules";
+import { rememberUsername } from "@/lib/session";
+import { FormAlert } from "@/lib/ui/form-controls";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { withConfirmedPassword } from "./forms/confirm-password";
 

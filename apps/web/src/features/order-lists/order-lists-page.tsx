@@ -6,23 +6,23 @@ import { Link } from "react-router";
 import { ListPlus, ShoppingCart, Trash2 } from "lucide-react";
 import type { OrderListSummary } from "@trade-shop/contracts/order-lists";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { QuantityEditor } from "../../lib/cart/quantity-editor";
-import { announceAddedItems, useAddOrderListToCart, useCart } from "../../lib/cart/cart-queries";
-import { formatDateTime } from "../../lib/format";
-import { formatCount, packText } from "../../lib/products/product-labels";
-import { useShopper } from "../../lib/shopper";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { successToast } from "../../lib/ui/toasts";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { announceAddedItems, useAddOrderListToCart, useCart } from "@/entities/cart";
+import { QuantityEditor } from "@/lib/ui/quantity-editor";
+import { formatDateTime } from "@/lib/format";
+import { formatCount, packText } from "@/entities/products";
+import { useShopper } from "@/entities/shopper";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { successToast } from "@/lib/ui/toasts";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import {
   useCreateOrderList,
   useDeleteOrderList,
   useOrderList,
   useOrderLists,
   useSetOrderListLines,
-} from "../../lib/order-lists/order-list-queries";
+} from "@/entities/order-lists";
 
 function ListLines({ id }: { id: number }) {
   const list = useOrderList(id);

@@ -7,27 +7,29 @@
 import { useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "../../lib/ui/toasts";
+import { toast } from "@/lib/ui/toasts";
 import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
 import { z } from "zod";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import {
+  addressLines,
   useCustomerAddresses,
   useCustomerDetails,
+  useLiquorBlock,
   useRemainingCredit,
-} from "../../lib/account/account-queries";
-import { addressLines } from "../../lib/account/address-lines";
-import { useCart } from "../../lib/cart/cart-queries";
-import { isOnline, useOnline } from "../../lib/offline/connectivity";
-import { formatRand } from "../../lib/format";
-import { Form, FormFieldError } from "../../lib/forms/form";
-import type { Shopper } from "../../lib/shopper";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useDocumentTitle } from "../../lib/use-document-title";
+} from "@/entities/account";
+import { useMembership } from "@/entities/buyers";
+import { StockShortNotice, useCart } from "@/entities/cart";
+import { isOnline, useOnline } from "@/lib/offline/connectivity";
+import { formatRand } from "@/lib/format";
+import { Form, FormFieldError } from "@/lib/forms/form";
+import type { Shopper } from "@/entities/shopper";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { usePlaceOrder } from "./api/place-order";
 import { OrderSummary } from "./components/order-summary";
 import {
@@ -38,9 +40,6 @@ import {
   type PlacementProblem,
 } from "./placement-problem";
 import { useCartReview } from "./use-cart-review";
-import { StockShortNotice } from "../../lib/cart/stock-short-notice";
-import { useLiquorBlock } from "../../lib/account/liquor-standing";
-import { useMembership } from "../../lib/account/buyer-queries";
 import { toCents } from "@trade-shop/contracts/common";
 import { isBlocked, orderBlockers } from "./order-blockers";
 

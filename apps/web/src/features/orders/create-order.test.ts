@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
-import { cartLine, cartOf } from "../../lib/cart/cart-line.fixture";
+import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
 import { buildCreateOrder } from "./create-order";
 
 const now = new Date("2026-11-22T04:05:00.000Z");

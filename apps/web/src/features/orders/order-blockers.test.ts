@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLine } from "../../lib/cart/cart-line.fixture";
+import { cartLine } from "@/entities/cart/cart-line.fixture";
 import { isBlocked, orderBlockers } from "./order-blockers";
 
 describe("orderBlockers", () => {

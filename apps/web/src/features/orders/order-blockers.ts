@@ -2,7 +2,7 @@
 // for more than the warehouse holds, and a total over the remaining credit (by how much).
 import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { toCents, toRand } from "@trade-shop/contracts/common";
-import { shortLines } from "../../lib/cart/cart-totals";
+import { shortLines } from "@/entities/cart";
 
 export interface OrderBlockers {
   shortLines: CartItem[];

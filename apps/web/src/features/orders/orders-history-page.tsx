@@ -8,18 +8,16 @@ import { Link, useSearchParams } from "react-router";
 import { Package } from "lucide-react";
 import type { OrderHistoryEntry } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
-import { formatDateTime, formatRand } from "../../lib/format";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
-import { LoginPrompt } from "../../lib/ui/login-prompt";
-import { useOrders } from "../../lib/orders/order-queries";
+import { formatDateTime, formatRand } from "@/lib/format";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
+import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { orderPath, OrderStatusBadge, StatusChangedAt, useOrders } from "@/entities/orders";
 import { ReorderLink } from "./components/reorder-link";
 import { HistoryFilters, historyFilter, historyParams, isFiltered } from "./components/history-filters";
-import { useAccountBuyers } from "../../lib/account/buyer-queries";
-import { OrderStatusBadge, StatusChangedAt } from "../../lib/orders/order-status-badge";
-import { orderPath } from "../../lib/orders/order-path";
+import { useAccountBuyers } from "@/entities/buyers";
 
 const PAGE = 20;
 const COLUMNS =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProblemCode } from "@trade-shop/contracts/problems";
-import { ApiError } from "../../lib/api-client";
-import { cartLine, cartOf } from "../../lib/cart/cart-line.fixture";
+import { ApiError } from "@/lib/api-client";
+import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
 import { PRICES_CHANGED, placementProblem } from "./placement-problem";
 
 const conflict = (code: ProblemCode, title: string, extensions: Record<string, unknown> = {}) =>

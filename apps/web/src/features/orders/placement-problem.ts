@@ -4,7 +4,7 @@
 // anything else the server said. The server's refusals are told apart by their `code`.
 import type { Cart } from "@trade-shop/contracts/cart";
 import { OrderConflict, type StockShortage } from "@trade-shop/contracts/orders";
-import { ApiError } from "../../lib/api-client";
+import { ApiError } from "@/lib/api-client";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 /** An order is never placed offline, nor kept to be placed later. */

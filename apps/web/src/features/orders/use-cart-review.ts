@@ -5,9 +5,8 @@
 // cart is compared with it; the cache is the external store this subscribes to.
 import { useEffect, useRef, useState } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { CART_KEY, getCartQueryOptions } from "../../lib/cart/cart-queries";
-import { reviewedCart } from "../../lib/cart/cart-totals";
-import type { Shopper } from "../../lib/shopper";
+import { CART_KEY, getCartQueryOptions, reviewedCart } from "@/entities/cart";
+import type { Shopper } from "@/entities/shopper";
 
 export interface CartReview {
   /** The cart differs from the one the customer reviewed. */

@@ -11,9 +11,9 @@ import type {
   QuickOrderStatus,
 } from "@trade-shop/contracts/quick-order";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { formatRand } from "../../lib/format";
-import { formatCount, packText } from "../../lib/products/product-labels";
-import { buttonClass } from "../../lib/ui/button-styles";
+import { formatRand } from "@/lib/format";
+import { formatCount, packText } from "@/entities/products";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 const STATUS_TEXT: Record<QuickOrderStatus, string> = {
   ok: "Ready",

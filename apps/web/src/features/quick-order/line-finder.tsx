@@ -9,11 +9,12 @@ import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { isGtin } from "@trade-shop/contracts/gtin";
-import { apiRequest } from "../../lib/api-client";
-import { formatRand } from "../../lib/format";
-import { packText, parseQuantity } from "../../lib/products/product-labels";
-import { useShopper } from "../../lib/shopper";
-import { labelClass } from "../../lib/ui/form-controls";
+import { apiRequest } from "@/lib/api-client";
+import { formatRand } from "@/lib/format";
+import { packText } from "@/entities/products";
+import { parseQuantity } from "@/lib/quantity";
+import { useShopper } from "@/entities/shopper";
+import { labelClass } from "@/lib/ui/form-controls";
 
 const TYPING_PAUSE_MS = 200;
 const MIN_LETTERS = 2;

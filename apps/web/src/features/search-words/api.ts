@@ -2,8 +2,8 @@
 // and the searches that found nothing in the last 30 days.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogueSearchRoutes, type SynonymGroup } from "@trade-shop/contracts/catalogue-search";
-import { apiRequest } from "../../lib/api-client";
-import { getTenant } from "../../lib/session";
+import { apiRequest } from "@/lib/api-client";
+import { getTenant } from "@/lib/session";
 
 const KEY = ["search-words"] as const;
 

@@ -6,13 +6,13 @@
 import { useId, useState } from "react";
 import { Plus, Save, Trash2 } from "lucide-react";
 import { SynonymGroups, type SavedSynonymGroups } from "@trade-shop/contracts/catalogue-search";
-import { formatDateTime } from "../../lib/format";
-import { formatCount } from "../../lib/products/product-labels";
-import { buttonClass } from "../../lib/ui/button-styles";
-import { LoadFailed } from "../../lib/ui/load-failed";
-import { Loading } from "../../lib/ui/loading";
-import { successToast } from "../../lib/ui/toasts";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import { formatDateTime } from "@/lib/format";
+import { formatCount } from "@/entities/products";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
+import { successToast } from "@/lib/ui/toasts";
+import { useDocumentTitle } from "@/lib/use-document-title";
 import { useSaveSynonyms, useSynonyms, useZeroResultSearches } from "./api";
 
 /** A group as staff type it: its words apart by commas. */

@@ -92,6 +92,7 @@ describe("QuantityEditor", () => {
         busy={false}
         onChange={onChange}
         onRemove={onRemove}
+        removeLabel={`Remove ${CHIPS} from the cart`}
         label="In cart (packs)"
       />,
     );

@@ -3,8 +3,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { reportRoutes } from "@trade-shop/contracts/reports";
 import type { TopProductsBy } from "@trade-shop/contracts/reports";
-import { apiRequest } from "../../../lib/api-client";
-import { useShopper, type Shopper } from "../../../lib/shopper";
+import { apiRequest } from "@/lib/api-client";
+import { useShopper, type Shopper } from "@/entities/shopper";
 
 export const REPORTS_KEY = ["reports"] as const;
 

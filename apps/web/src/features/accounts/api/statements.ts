@@ -2,8 +2,8 @@
 // PDF download and "E-mail me this statement" go through the one API client.
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { statementRoutes } from "@trade-shop/contracts/statements";
-import { apiDownload, apiRequest } from "../../../lib/api-client";
-import { useShopper, type Shopper } from "../../../lib/shopper";
+import { apiDownload, apiRequest } from "@/lib/api-client";
+import { useShopper, type Shopper } from "@/entities/shopper";
 
 export const STATEMENTS_KEY = ["statements"] as const;
 

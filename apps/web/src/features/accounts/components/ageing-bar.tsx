@@ -1,7 +1,7 @@
 // What is owed by how long it is past due: one bar split into current, 30, 60, 90 and 120+
 // days, with the figures beside it (the bar is a picture; the list says it in words).
 import type { Ageing } from "@trade-shop/contracts/statements";
-import { formatRand } from "../../../lib/format";
+import { formatRand } from "@/lib/format";
 
 const BUCKETS = [
   { key: "current", label: "Current", colour: "var(--ts-brand)" },

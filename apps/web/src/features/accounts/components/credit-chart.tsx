@@ -1,7 +1,7 @@
 // Balance against credit at a glance: one bar the length of the credit limit, split into what
 // is owed on invoices, orders not yet invoiced and what remains, with the figures beside it.
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from "recharts";
-import { formatRand } from "../../../lib/format";
+import { formatRand } from "@/lib/format";
 import type { CreditBreakdown } from "../credit-breakdown";
 
 const PARTS = [

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { formatShopDate } from "@trade-shop/contracts/format";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { addressLines } from "../../../lib/account/address-lines";
+import { addressLines } from "@/entities/account";
 
 export function CustomerCard({ customer }: { customer: CustomerDetails }) {
   const rows: [string, string | null][] = [

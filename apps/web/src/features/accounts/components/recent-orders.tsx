@@ -1,10 +1,8 @@
 // The last few orders with their live status, and the way to all of them.
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { formatDateTime, formatRand } from "../../../lib/format";
-import { useOrders } from "../../../lib/orders/order-queries";
-import { OrderStatusBadge } from "../../../lib/orders/order-status-badge";
-import { orderPath } from "../../../lib/orders/order-path";
+import { formatDateTime, formatRand } from "@/lib/format";
+import { orderPath, OrderStatusBadge, useOrders } from "@/entities/orders";
 import { useOrdersByStatus } from "../api/reports";
 import { ReportState } from "./report-state";
 

@@ -1,8 +1,8 @@
 // A dashboard panel's loading, failure and empty states, so each panel only says what it shows.
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { LoadFailed } from "../../../lib/ui/load-failed";
-import { Loading } from "../../../lib/ui/loading";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { Loading } from "@/lib/ui/loading";
 
 export function ReportState<T>({
   query,

@@ -3,7 +3,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { MonthlySpend } from "@trade-shop/contracts/reports";
 import { toCents } from "@trade-shop/contracts/common";
-import { formatRand } from "../../../lib/format";
+import { formatRand } from "@/lib/format";
 import { monthAndYear, shortMonth } from "../month-label";
 
 /**

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { TopProductsBy } from "@trade-shop/contracts/reports";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { formatRand } from "../../../lib/format";
+import { formatRand } from "@/lib/format";
 import { useTopProducts } from "../api/reports";
 import { ReportState } from "./report-state";
 

@@ -1,7 +1,7 @@
 // A sales rep's customer accounts, as an admin sees and changes them (decision 127).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { repRoutes } from "@trade-shop/contracts/reps";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { userKeys } from "./users";
 
 const repAccountsKey = (id: number) => [...userKeys.all, "rep-accounts", id] as const;

@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { userRoutes } from "@trade-shop/contracts/identity";
 import type { CreateUserPayload, UpdateUserPayload } from "@trade-shop/contracts/identity";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 
 import { userKeys } from "./user-keys";
 

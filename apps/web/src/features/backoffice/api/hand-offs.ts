@@ -1,11 +1,11 @@
 // The staff view of the order hand-off queue (contracts/backoffice.ts). Staff get no real-time
 // stream, so the list refreshes itself every few seconds while it is open.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import { backOfficeRoutes } from "@trade-shop/contracts/backoffice";
 import type { HandOffState } from "@trade-shop/contracts/backoffice";
-import { apiRequest } from "../../../lib/api-client";
-import { getTenant } from "../../../lib/session";
+import { apiRequest } from "@/lib/api-client";
+import { getTenant } from "@/lib/session";
 
 export const HAND_OFFS_KEY = ["hand-offs"] as const;
 export const HAND_OFFS_REFRESH_MS = 5000;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { cartLine, cartOf } from "../../../lib/cart/cart-line.fixture";
-import { fakeFetch, logInAs, logOut, renderInShop } from "../../../lib/testing/render";
+import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
+import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
 import { CartDropdown } from "./cart-dropdown";
 
 const chips = cartLine();

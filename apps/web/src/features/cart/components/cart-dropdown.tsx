@@ -5,15 +5,15 @@
 // press outside or tabbing away closes it, Escape returning focus to the button.
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { LoaderCircle, ShoppingCart, Trash2, X } from "lucide-react";
+import { LoaderCircle, ShoppingCart, Trash2 } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useCart, useRemoveFromCart } from "../../../lib/cart/cart-queries";
-import { itemsSelectedText } from "../../../lib/cart/cart-totals";
-import { formatRand } from "../../../lib/format";
-import { LineImage } from "../../../lib/products/line-image";
-import { productPath } from "../../../lib/products/product-path";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { Dialog } from "../../../lib/ui/dialog";
+import { itemsSelectedText, useCart, useRemoveFromCart } from "@/entities/cart";
+import { formatRand } from "@/lib/format";
+import { productPath } from "@/entities/products";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { Dialog } from "@/lib/ui/dialog";
+import { DrawerHeader } from "@/lib/ui/drawer-header";
+import { LineImage } from "./line-image";
 
 interface CartDropdownProps {
   /** The header's icon-button look, passed in so the header keeps its own styling. */
@@ -78,7 +78,12 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
           aria-busy={isBusy}
           className="flex max-h-[min(75dvh,36rem)] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-xl border border-line bg-surface text-fg shadow-2xl outline-none"
         >
-          <div className="flex items-center justify-between gap-2 border-b border-line py-1 pl-4 pr-1">
+          <DrawerHeader
+            closeLabel="Close cart"
+            onClose={close}
+            variant="panel"
+            className="gap-2 py-1 pl-4 pr-1"
+          >
             <h2 id={headingId} className="flex items-center gap-2 text-base font-bold">
               Your cart
               {isBusy && (
@@ -88,10 +93,7 @@ export function CartDropdown({ triggerClassName, badgeClassName }: CartDropdownP
                 </span>
               )}
             </h2>
-            <button type="button" className={smallIconButton} aria-label="Close cart" onClick={close}>
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          </div>
+          </DrawerHeader>
 
           {lines.length === 0 ? (
             <p className="px-4 py-6 text-center text-muted">Your cart is empty.</p>

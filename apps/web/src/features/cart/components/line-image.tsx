@@ -1,7 +1,7 @@
-// A cart, wishlist or order line's small picture; the line's name sits beside it, so it is
+// A cart or wishlist line's small picture; the line's name sits beside it, so it is
 // decorative. A product without a picture gets a plain tile with an icon.
 import { ImageOff } from "lucide-react";
-import { ProductImage } from "./product-image";
+import { ProductImage } from "@/entities/products";
 
 const SIZES = { sm: "size-12", md: "size-16 sm:size-20" } as const;
 

@@ -3,10 +3,10 @@
 import { Link } from "react-router";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { itemsSelectedText } from "../../../lib/cart/cart-totals";
-import { formatRand } from "../../../lib/format";
-import { BottomBar } from "../../../lib/ui/bottom-bar";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { itemsSelectedText } from "@/entities/cart";
+import { formatRand } from "@/lib/format";
+import { BottomBar } from "@/lib/ui/bottom-bar";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 export function StickyCheckoutBar({ cart }: { cart: Cart }) {
   return (

@@ -1,8 +1,8 @@
 // Cache keys of the catalogue's server state. Prices and stock depend on who is looking (their
 // price list and warehouse), so product data is keyed by the viewer too; a staff edit
 // invalidates everything under CATALOGUE_KEY.
-import { useSession, getSession, getTenant, type Session } from "../../../lib/session";
-import { getActingFor, useActingFor, type ActingFor } from "../../../lib/acting-for";
+import { useSession, getSession, getTenant, type Session } from "@/lib/session";
+import { getActingFor, useActingFor, type ActingFor } from "@/lib/acting-for";
 
 export const CATALOGUE_KEY = ["catalogue"] as const;
 

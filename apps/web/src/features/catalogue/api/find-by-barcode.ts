@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { useViewer } from "./catalogue-keys";
 import { getProductQueryOptions } from "./get-product";
 

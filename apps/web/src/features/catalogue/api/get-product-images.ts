@@ -1,7 +1,7 @@
 // GET /api/Product/GetProductImages/{skuCode}: a product's gallery, the cover first.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { unlessJustFailed } from "../../../lib/just-failed";
-import { apiRequest, type AnswerOptions, type Ask } from "../../../lib/api-client";
+import { unlessJustFailed } from "@/lib/just-failed";
+import { apiRequest, type AnswerOptions, type Ask } from "@/lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 

@@ -1,8 +1,8 @@
 // POST /api/Product/GetProductBySkuCode: one product with its extended data.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
-import { unlessJustFailed } from "../../../lib/just-failed";
-import { apiRequest, type Ask } from "../../../lib/api-client";
+import { unlessJustFailed } from "@/lib/just-failed";
+import { apiRequest, type Ask } from "@/lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 
 export function getProductQueryOptions(skuCode: string, viewer: string, ask: Ask = apiRequest) {

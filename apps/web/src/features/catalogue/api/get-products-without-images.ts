@@ -1,6 +1,6 @@
 // GET /api/Product/WithoutImages: the staff work list of products that have no picture yet.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 import { pendingProductRoutes } from "@trade-shop/contracts/catalogue-images";
 

@@ -5,7 +5,7 @@
 // (docs/decisions/0140).
 import type { QueryClient } from "@tanstack/react-query";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { apiRequest, type Ask } from "../../../lib/api-client";
+import { apiRequest, type Ask } from "@/lib/api-client";
 import { productSearchRequest, readProductsView } from "../products-query";
 import { getProductImagesQueryOptions } from "./get-product-images";
 import { getProductQueryOptions } from "./get-product";

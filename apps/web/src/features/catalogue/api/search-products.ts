@@ -2,8 +2,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
-import { unlessJustFailed } from "../../../lib/just-failed";
-import { apiRequest, type Ask } from "../../../lib/api-client";
+import { unlessJustFailed } from "@/lib/just-failed";
+import { apiRequest, type Ask } from "@/lib/api-client";
 import { CATALOGUE_KEY, useViewer } from "./catalogue-keys";
 
 export function getProductSearchQueryOptions(

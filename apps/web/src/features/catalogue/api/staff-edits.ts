@@ -3,14 +3,14 @@
 // ("Files uploaded successfully", "Cover Image set successfully"); the description answers
 // with the product, so its message is shown here. Every change refreshes the catalogue.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type {
   AssignCoverImageCommand,
   UpdateDescriptionCommand,
   UploadProductImagesCommand,
 } from "@trade-shop/contracts/catalogue";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 
 export const DESCRIPTION_UPDATED = "Product Description Updated Successfully";

@@ -5,12 +5,11 @@
 import { useEffect, useState, type RefObject } from "react";
 import { ShoppingCart } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { useLiquorBlock } from "../../../lib/account/liquor-standing";
-import { BottomBar } from "../../../lib/ui/bottom-bar";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { useSession } from "../../../lib/session";
-import { useShopper } from "../../../lib/shopper";
-import { useProductActions, useProductStanding } from "../product-actions";
+import { useLiquorBlock } from "@/entities/account";
+import { BottomBar } from "@/lib/ui/bottom-bar";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { useSession } from "@/lib/session";
+import { useProductActions, useProductStanding, useShopper } from "@/entities/shopper";
 import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
 import { InCartStepper } from "./in-cart-stepper";
 import { appliedPrice, packsText, productPrices } from "../product-pricing";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import { renderInShop } from "../../../lib/testing/render";
+import { renderInShop } from "@/lib/testing/render";
 import { readProductsView } from "../products-query";
 import { FacetSidebar } from "./facet-sidebar";
 

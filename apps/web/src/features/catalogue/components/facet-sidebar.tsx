@@ -12,7 +12,7 @@ import {
   selectedCategoryPath,
   type ProductsView,
 } from "../products-query";
-import { formatCount } from "../../../lib/products/product-labels";
+import { formatCount } from "@/entities/products";
 
 interface FacetSidebarProps {
   view: ProductsView;

@@ -1,9 +1,9 @@
 // The filters on phones and tablets: a modal sheet from the right (lib/ui/dialog), so focus
 // stays in it, Escape closes it and the page behind is inert.
 import { useId, type ReactNode } from "react";
-import { X } from "lucide-react";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { Dialog } from "../../../lib/ui/dialog";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { Dialog } from "@/lib/ui/dialog";
+import { DrawerHeader } from "@/lib/ui/drawer-header";
 
 interface FiltersDrawerProps {
   open: boolean;
@@ -24,19 +24,11 @@ export function FiltersDrawer({ open, onClose, doneLabel, children }: FiltersDra
       className="m-0 ml-auto h-dvh max-h-none w-[min(24rem,92vw)] max-w-none bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/50"
     >
       <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between border-b border-line px-4 py-2">
+        <DrawerHeader closeLabel="Close filters" onClose={onClose} className="px-4 py-2">
           <h2 id={titleId} className="text-lg font-bold">
             Filters
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close filters"
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-2"
-          >
-            <X aria-hidden="true" className="size-6" />
-          </button>
-        </div>
+        </DrawerHeader>
         <div className="flex-1 overflow-y-auto px-3 py-4">{children}</div>
         <div className="border-t border-line p-3">
           <button type="button" onClick={onClose} className={`${buttonClass()} w-full`}>

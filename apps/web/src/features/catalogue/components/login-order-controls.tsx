@@ -5,14 +5,16 @@
 // controls (the server refuses it on every path anyway).
 import { memo, useId } from "react";
 import { Link } from "react-router";
-import { Heart, Minus, Plus, ShieldAlert, ShoppingCart } from "lucide-react";
+import { Heart, ShieldAlert, ShoppingCart } from "lucide-react";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { useLiquorBlock } from "../../../lib/account/liquor-standing";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { AddToOrderList } from "../../../lib/order-lists/add-to-order-list";
-import { useProductActions, useProductStanding } from "../product-actions";
-import { formatCount, parseQuantity } from "../../../lib/products/product-labels";
+import { useLiquorBlock } from "@/entities/account";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { QuantityStepper } from "@/lib/ui/quantity-stepper";
+import { AddToOrderList } from "@/entities/order-lists";
+import { useProductActions, useProductStanding } from "@/entities/shopper";
+import { formatCount } from "@/entities/products";
+import { parseQuantity } from "@/lib/quantity";
 import { InCartStepper } from "./in-cart-stepper";
 import type { Product } from "@trade-shop/contracts/catalogue";
 
@@ -27,8 +29,6 @@ const NOT_YET = "Ordering online opens soon";
 /** Its colour is given by the use: two text colours in one class list go by the stylesheet's order, not the list's. */
 const iconButton =
   "inline-flex size-11 shrink-0 items-center justify-center rounded-lg border border-line bg-surface hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
-const stepButton =
-  "inline-flex size-11 shrink-0 items-center justify-center text-fg hover:bg-surface-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-50";
 
 export function LoginOrderControls({
   product,
@@ -125,45 +125,24 @@ const Controls = memo(function Controls({
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col">
-        <label htmlFor={`${id}-quantity`} className="text-xs font-semibold text-muted">
-          Quantity (packs)
-        </label>
-        <div className="flex items-center rounded-lg border border-line bg-surface">
-          <button
-            type="button"
-            className={`${stepButton} rounded-l-lg`}
-            aria-label="One pack fewer"
-            // aria-disabled, not disabled: the button stays in the keyboard's path (step() clamps).
-            aria-disabled={quantity !== null && quantity <= 1}
-            onClick={() => step(-1)}
-          >
-            <Minus aria-hidden="true" className="size-4" />
-          </button>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            step={1}
-            value={quantityText}
-            onChange={(event) => onQuantityChange(event.target.value)}
-            aria-invalid={!parsed.ok}
-            aria-describedby={parsed.ok ? undefined : errorId}
-            className="min-h-11 w-16 border-x border-line bg-surface text-center text-base tabular-nums text-fg [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
-          />
-          <button
-            type="button"
-            className={`${stepButton} rounded-r-lg`}
-            aria-label="One pack more"
-            aria-disabled={quantity !== null && quantity >= MAX_QUANTITY}
-            onClick={() => step(1)}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-          </button>
-        </div>
-      </div>
+      <QuantityStepper
+        label="Quantity (packs)"
+        value={quantityText}
+        onValueChange={onQuantityChange}
+        invalid={!parsed.ok}
+        errorId={errorId}
+        // Each press steps from what is typed, clamped to 1 to 9 999.
+        fewer={{
+          label: "One pack fewer",
+          disabled: quantity !== null && quantity <= 1,
+          onPress: () => step(-1),
+        }}
+        more={{
+          label: "One pack more",
+          disabled: quantity !== null && quantity >= MAX_QUANTITY,
+          onPress: () => step(1),
+        }}
+      />
       <div className="flex flex-1 gap-2">
         <button
           type="button"

@@ -8,8 +8,8 @@ import { MessageSquarePlus, SearchX, Send } from "lucide-react";
 import type { NoResultsHelp } from "@trade-shop/contracts/catalogue";
 import { catalogueSearchRoutes } from "@trade-shop/contracts/catalogue-search";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
-import { apiRequest } from "../../../lib/api-client";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { apiRequest } from "@/lib/api-client";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { categoryLinkHref } from "../products-query";
 import { ProductCard } from "./product-card";
 

@@ -6,10 +6,10 @@ import { Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { LogIn, Store } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { hasRole, useSession, type Session } from "../../../lib/session";
-import { useShopper } from "../../../lib/shopper";
-import { preloadable } from "../../../lib/ui/preloadable";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { hasRole, useSession, type Session } from "@/lib/session";
+import { useShopper } from "@/entities/shopper";
+import { preloadable } from "@/lib/ui/preloadable";
 import type { OrderControlsProps } from "./login-order-controls";
 
 /** A visitor's way to order: log in, and come back to this page afterwards. */

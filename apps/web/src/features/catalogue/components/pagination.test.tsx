@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { renderInShop } from "../../../lib/testing/render";
+import { renderInShop } from "@/lib/testing/render";
 import { Pagination } from "./pagination";
 
 afterEach(cleanup);

@@ -3,13 +3,11 @@
 import { memo, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { packText, parseQuantity } from "../../../lib/products/product-labels";
-import { productPath } from "../../../lib/products/product-path";
+import { packText, ProductImage, productPath, StockStatus } from "@/entities/products";
+import { parseQuantity } from "@/lib/quantity";
 import { OrderControls } from "./order-controls";
 import { PriceBlock } from "./price-block";
 import { ProductBadges } from "./product-badges";
-import { ProductImage } from "../../../lib/products/product-image";
-import { StockStatus } from "../../../lib/products/stock-status";
 
 /** The card's picture: 6rem on a phone, a column of the grid from sm up. */
 const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 640px) 45vw, 6rem";

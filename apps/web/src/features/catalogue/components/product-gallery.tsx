@@ -1,7 +1,7 @@
 // A product's pictures: the chosen one large, the others as thumbnails to pick from (the
 // server lists the cover first).
 import { useState } from "react";
-import { ProductImage } from "../../../lib/products/product-image";
+import { ProductImage } from "@/entities/products";
 
 interface ProductGalleryProps {
   imageUrls: string[];

@@ -2,10 +2,10 @@
 // the index of the chosen one).
 import { useId, useState } from "react";
 import { Star } from "lucide-react";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { buttonClass } from "@/lib/ui/button-styles";
 import type { ProductImage as ProductImageData } from "@trade-shop/contracts/catalogue-images";
 import { useAssignCoverImage } from "../api/staff-edits";
-import { ProductImage } from "../../../lib/products/product-image";
+import { ProductImage } from "@/entities/products";
 
 interface CoverChooserProps {
   skuCode: string;

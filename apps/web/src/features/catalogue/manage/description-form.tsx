@@ -4,8 +4,8 @@ import { useId } from "react";
 import { useFormContext } from "react-hook-form";
 import type { z } from "zod";
 import { UpdateDescriptionCommand } from "@trade-shop/contracts/catalogue";
-import { Form } from "../../../lib/forms/form";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { Form } from "@/lib/forms/form";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { useUpdateDescription } from "../api/staff-edits";
 
 const DescriptionFields = UpdateDescriptionCommand.pick({ updatedDescription: true });

@@ -3,7 +3,7 @@
 // checks the bytes and has the last word.
 import { useId, useRef, useState } from "react";
 import { ImagePlus, X } from "lucide-react";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { useUploadProductImages } from "../api/staff-edits";
 import {
   ACCEPTED_IMAGE_TYPES,

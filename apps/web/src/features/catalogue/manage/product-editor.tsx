@@ -3,11 +3,11 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigationType } from "react-router";
 import { ExternalLink, X } from "lucide-react";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { useProductImages } from "../api/get-product-images";
 import { useProduct } from "../api/get-product";
-import { LoadFailed } from "../../../lib/ui/load-failed";
-import { productPath } from "../../../lib/products/product-path";
+import { LoadFailed } from "@/lib/ui/load-failed";
+import { productPath } from "@/entities/products";
 import { CoverChooser } from "./cover-chooser";
 import { DescriptionForm } from "./description-form";
 import { ImageUploader } from "./image-uploader";

@@ -3,9 +3,9 @@
 import { Link } from "react-router";
 import { ChevronRight } from "lucide-react";
 import { useProductsWithoutImages, WORK_LIST_PAGE_SIZE } from "../api/get-products-without-images";
-import { LoadFailed } from "../../../lib/ui/load-failed";
+import { LoadFailed } from "@/lib/ui/load-failed";
 import { Pagination } from "../components/pagination";
-import { formatCount } from "../../../lib/products/product-labels";
+import { formatCount } from "@/entities/products";
 
 interface WorkListProps {
   pageNumber: number;

@@ -2,7 +2,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { userRoutes } from "@trade-shop/contracts/identity";
 import type { UserEnquiry } from "@trade-shop/contracts/content";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 
 export function sendEnquiry(enquiry: UserEnquiry) {
   return apiRequest(userRoutes.enquiry, { body: enquiry });

@@ -4,17 +4,11 @@
 // failure clears the token and the tenant.
 import { useCallback } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { successToast, toast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "@/lib/ui/toasts";
 import { userRoutes } from "@trade-shop/contracts/identity";
 import type { LoginRequest } from "@trade-shop/contracts/identity";
-import { ApiError, ERROR_TOAST_MS, ERROR_TOAST_TITLE, apiRequest } from "../../../lib/api-client";
-import {
-  clearSession,
-  clearTenant,
-  rememberUsername,
-  startSession,
-  type Session,
-} from "../../../lib/session";
+import { ApiError, ERROR_TOAST_MS, ERROR_TOAST_TITLE, apiRequest } from "@/lib/api-client";
+import { clearSession, clearTenant, rememberUsername, startSession, type Session } from "@/lib/session";
 
 export const LOGIN_SUCCESS = { title: "Login", message: "You have successfully logged in" } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PasswordReset } from "@trade-shop/contracts/identity";
-import { contractResolver } from "../../../lib/forms/contract-resolver";
+import { contractResolver } from "@/lib/forms/contract-resolver";
 import { PASSWORDS_DIFFER, withConfirmedPassword } from "./confirm-password";
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;

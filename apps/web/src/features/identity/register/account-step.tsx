@@ -2,8 +2,8 @@
 // which GetUserOtpDetails answers with where a PIN can be sent (masked).
 import { ArrowRight } from "lucide-react";
 import { OtpDetailsRequest, type OtpDetailsResult, userRoutes } from "@trade-shop/contracts/identity";
-import { apiRequest } from "../../../lib/api-client";
-import { Form, FormFailure, FormSubmit, FormTextField, SubmitRefused } from "../../../lib/forms/form";
+import { apiRequest } from "@/lib/api-client";
+import { Form, FormFailure, FormSubmit, FormTextField, SubmitRefused } from "@/lib/forms/form";
 import { StepHeading } from "./registration-steps";
 
 interface AccountForm {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { fakeFetch, logOut, renderInShop } from "../../../lib/testing/render";
+import { fakeFetch, logOut, renderInShop } from "@/lib/testing/render";
 import { ChannelStep, OTP_FAILED } from "./channel-step";
 
 beforeEach(() => logOut());

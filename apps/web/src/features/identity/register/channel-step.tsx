@@ -2,7 +2,7 @@
 // PreRegisterUser sends the PIN. Success says "OTP SENT"; any failure "OTP Failed" (docs/behaviour.md).
 import { useId } from "react";
 import { useFormContext, useWatch, type FieldError } from "react-hook-form";
-import { successToast } from "../../../lib/ui/toasts";
+import { successToast } from "@/lib/ui/toasts";
 import { ArrowLeft, Send } from "lucide-react";
 import {
   type OtpDetailsRequest,
@@ -10,10 +10,10 @@ import {
   PreRegistrationRequest,
   userRoutes,
 } from "@trade-shop/contracts/identity";
-import { apiRequest } from "../../../lib/api-client";
-import { Form, FormFailure, FormSubmit, SubmitRefused } from "../../../lib/forms/form";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { CheckboxField, FieldErrorText, FormAlert, hintClass } from "../../../lib/ui/form-controls";
+import { apiRequest } from "@/lib/api-client";
+import { Form, FormFailure, FormSubmit, SubmitRefused } from "@/lib/forms/form";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { CheckboxField, FieldErrorText, FormAlert, hintClass } from "@/lib/ui/form-controls";
 import { StepHeading } from "./registration-steps";
 
 export const OTP_SENT = "OTP SENT";

@@ -6,10 +6,10 @@ import {
   RegisterExternalUserPayload,
   userRoutes,
 } from "@trade-shop/contracts/identity";
-import { apiRequest } from "../../../lib/api-client";
-import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "../../../lib/forms/form";
-import { PasswordRules } from "../../../lib/forms/password-rules";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { apiRequest } from "@/lib/api-client";
+import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "@/lib/forms/form";
+import { PasswordRules } from "@/lib/forms/password-rules";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { withConfirmedPassword } from "../forms/confirm-password";
 import { StepHeading } from "./registration-steps";
 

@@ -5,19 +5,18 @@
 // and answers a repeat of the same cart's orderReference with the first order.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { successToast, toast } from "../../../lib/ui/toasts";
+import { successToast, toast } from "@/lib/ui/toasts";
 import { orderRoutes } from "@trade-shop/contracts/orders";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
-import { apiRequest } from "../../../lib/api-client";
-import { CART_KEY, reloadCart, storeCart } from "../../../lib/cart/cart-queries";
-import { useShopper } from "../../../lib/shopper";
-import { emptiedCart, sameTotal } from "../../../lib/cart/cart-totals";
+import { apiRequest } from "@/lib/api-client";
+import { CART_KEY, emptiedCart, reloadCart, sameTotal, storeCart } from "@/entities/cart";
+import { useShopper } from "@/entities/shopper";
 import { buildCreateOrder, type CheckoutChoices } from "../create-order";
 import { PRICES_CHANGED, placementProblem } from "../placement-problem";
-import { ACCOUNT_KEY } from "../../../lib/account/account-queries";
-import { ORDERS_KEY } from "../../../lib/orders/order-queries";
+import { ACCOUNT_KEY } from "@/entities/account";
+import { ORDERS_KEY } from "@/entities/orders";
 
 export const ORDER_PLACED = "Order has been Placed";
 export const ORDER_PLACED_TITLE = "Order Created";

@@ -4,11 +4,11 @@
 import { useId, useState } from "react";
 import { Check, X } from "lucide-react";
 import type { Order } from "@trade-shop/contracts/orders";
-import { useDecideOrder, useMembership } from "../../../lib/account/buyer-queries";
-import { formatDateTime } from "../../../lib/format";
-import { buttonClass } from "../../../lib/ui/button-styles";
-import { inputClass, labelClass } from "../../../lib/ui/form-controls";
-import { successToast } from "../../../lib/ui/toasts";
+import { useDecideOrder, useMembership } from "@/entities/buyers";
+import { formatDateTime } from "@/lib/format";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { inputClass, labelClass } from "@/lib/ui/form-controls";
+import { successToast } from "@/lib/ui/toasts";
 
 export function ApprovalPanel({ order }: { order: Order }) {
   const membership = useMembership().data;

@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { Search, X } from "lucide-react";
 import { OrderStatus, type OrderHistoryQuery } from "@trade-shop/contracts/orders";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 const field = "min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-fg";
 const label = "text-sm font-semibold";

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { FileDown } from "lucide-react";
 import { statementRoutes } from "@trade-shop/contracts/statements";
-import { apiDownload } from "../../../lib/api-client";
-import { buttonClass } from "../../../lib/ui/button-styles";
+import { apiDownload } from "@/lib/api-client";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 export function InvoiceDownload({ orderId, invoiceNumber }: { orderId: number; invoiceNumber: string }) {
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cleanup, screen, within } from "@testing-library/react";
-import { cartLine, cartOf } from "../../../lib/cart/cart-line.fixture";
-import { fakeFetch, logInAs, logOut, renderInShop } from "../../../lib/testing/render";
+import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
+import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
 import { OrderSummary } from "./order-summary";
 
 const cart = cartOf([

@@ -3,10 +3,9 @@
 // Shipping FREE, TOTAL excl. and incl. VAT, and the account's remaining credit beside them.
 // What stops the order (stock, credit) is said once, by the checkout, not here.
 import type { Cart } from "@trade-shop/contracts/cart";
-import { useRemainingCredit } from "../../../lib/account/account-queries";
-import { itemsSelectedText } from "../../../lib/cart/cart-totals";
-import { formatRand } from "../../../lib/format";
-import { lineStockWarning } from "../../../lib/cart/line-stock";
+import { useRemainingCredit } from "@/entities/account";
+import { itemsSelectedText, lineStockWarning } from "@/entities/cart";
+import { formatRand } from "@/lib/format";
 
 const box = "rounded-xl border border-line bg-surface p-4";
 

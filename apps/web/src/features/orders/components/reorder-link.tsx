@@ -3,8 +3,8 @@
 // longer sold, changes packs or drops lines, and only then adds them to the cart.
 import { Link } from "react-router";
 import { RotateCcw } from "lucide-react";
-import { reorderPath } from "../../../lib/orders/order-path";
-import { buttonClass, type ButtonVariant } from "../../../lib/ui/button-styles";
+import { reorderPath } from "@/entities/orders";
+import { buttonClass, type ButtonVariant } from "@/lib/ui/button-styles";
 
 export function ReorderLink({
   id,
