@@ -96,7 +96,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   name: "charts",
                   test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|redux-thunk|@reduxjs[\\/]toolkit|react-redux|eventemitter3|internmap|tiny-invariant)[\\/]/,
                 },
-                // The rest of the libraries but the forms' (react-hook-form and its resolvers), which
+                // The rest of the libraries but the forms' (react-hook-form), which
                 // only the lazily loaded pages with forms need, the camera scanner's barcode reader
                 // (barcode-detector on zxing-wasm), loaded when a scanner opens, sonner, loaded with
                 // the first toast, and the icons, each of which goes with the pages that draw it.
@@ -104,7 +104,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // that builds the contracts' schemas (which read zod's settings as they are built).
                 {
                   name: "vendor",
-                  test: /node_modules[\\/](?!react-hook-form[\\/]|@hookform[\\/]|barcode-detector[\\/]|zxing-wasm[\\/]|sonner[\\/]|lucide-react[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
+                  test: /node_modules[\\/](?!react-hook-form[\\/]|barcode-detector[\\/]|zxing-wasm[\\/]|sonner[\\/]|lucide-react[\\/])|[\\/]src[\\/]lib[\\/]zod-config\.ts$/,
                 },
                 // The rest of what the first page needs, the shop's own modules and the icons it draws,
                 // in one file: left to themselves they came as eleven files of 0.2 to 3.5 KB besides the

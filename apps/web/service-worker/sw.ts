@@ -1,10 +1,11 @@
 // The shop's service worker (decision 125): the app shell precached so the shop opens
 // from the home screen with no signal; pages always asked of the network first, a copy of each
 // kept, and answered with that copy (or the shell) when it cannot be reached; product pictures kept stale-while-revalidate; and the
-// API's reads (catalogue, product, cart, order history, lists) network first, a copy kept per
-// shopper so what was seen before is there offline, marked with OFFLINE_COPY_HEADER so the page
-// can say "prices as of". Commands are never cached or queued here: the cart's offline queue
-// lives in the page (lib/cart/offline-cart.ts), and an order is never placed offline.
+// API's reads (catalogue, products, order history, order lists, the account's figures; the
+// list is lib/offline/offline-rules.ts) network first, a copy kept per shopper so what was seen
+// before is there offline, marked with OFFLINE_COPY_HEADER so the page can say "prices as of".
+// Commands are never cached or queued here: the cart's offline queue lives in the page
+// (entities/cart/offline-cart.ts), and an order is never placed offline.
 /// <reference lib="WebWorker" />
 import { addRoute, cleanupOutdatedCaches, matchPrecache, precache } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";

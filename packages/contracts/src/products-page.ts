@@ -1,7 +1,7 @@
 // The /products page's address as a search: docs/screens.md's params (category levels, brand,
 // searchText, pageNumber) plus our sort and pageSize, read into the view the page shows and the
 // search request it stands for. The web app reads its own address with it; the server answers a
-// visitor's first load of the page with it (GET /api/Product/ProductSearch, decision 132), so
+// visitor's first load of the page with it (GET /api/Product/ProductSearch, decision 140), so
 // both make the same request of the same address.
 import { z } from "zod";
 import type { ApiRoute } from "./http";
@@ -115,8 +115,8 @@ export const ProductsPageQuery = z.looseObject({
 
 export const productsPageRoutes = {
   /**
-   * The search the /products page at `?query` makes, as a GET of the page's own params: asked
-   * by index.html's first script for a visitor, before the app's code has arrived (decision 132).
+   * The search the /products page at `?query` makes, as a GET of the page's own params: an
+   * address another system (or a cache) can hold for a page's results (decision 140).
    * The answer is the POST's for the same page.
    */
   searchPage: {

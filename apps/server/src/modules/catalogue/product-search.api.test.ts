@@ -463,7 +463,7 @@ describe("POST /api/Product/ProductSearch: text", () => {
   });
 });
 
-describe("GET /api/Product/ProductSearch: the /products page's own params (decision 132)", () => {
+describe("GET /api/Product/ProductSearch: the /products page's own params (decision 140)", () => {
   const pageSearch = (query: string, token?: string) =>
     t.request({ method: "GET", url: `/api/Product/ProductSearch?${query}`, ...(token ? { token } : {}) });
 

@@ -70,7 +70,7 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
       searchProducts(db, await shopperOf(request), request.body, searchContextOf(request)),
     );
   }
-  // The same search, asked by the page's params (decision 132): what the page would POST.
+  // The same search, asked by the page's params (decision 140): what the page would POST.
   handle(app, productsPageRoutes.searchPage, async (request) => {
     // The raw query string, read as the page reads its address (not Fastify's parse of it).
     const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";

@@ -39,7 +39,7 @@ export interface UserFormValues {
 /** What each role may do (docs/rules.md), shown beside its checkbox. */
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   Customer: "Shops and orders for their customer account",
-  Staff: "Edits product images and descriptions; orders for customers",
+  Staff: "Edits product images, descriptions and search words; watches the order hand-offs",
   Admin: "Manages users, roles and tenants, and all Staff can do",
   NoImage: "Sees the No Images work list",
   Rep: "Sales rep: orders as the customer accounts assigned below",

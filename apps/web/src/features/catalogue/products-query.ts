@@ -6,7 +6,7 @@ import type { CategoryLink } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, type ProductsView } from "@trade-shop/contracts/products-page";
 
-// The address read as a view and a search request is shared with the server (decision 132).
+// The address read as a view and a search request is shared with the server (decision 140).
 export {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,

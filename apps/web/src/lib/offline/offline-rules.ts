@@ -36,7 +36,7 @@ export interface PrecacheEntry {
 
 /**
  * The API reads worth having offline: the catalogue and products (POST, as docs/api.md has them, and
- * the GET of a visitor's first product list, decision 132),
+ * the GET of a visitor's first product list, decision 140),
  * order history and orders, order lists, addresses and the account's figures. Never commands,
  * sign-in, the real-time stream or staff screens; nor the cart and wishlist, whose copy in
  * browser storage is newer (every command's answer replaces it) than a read's could be.

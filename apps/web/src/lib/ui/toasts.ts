@@ -1,4 +1,4 @@
-// The shop's toasts, through sonner, which is not in the first download (decision 126): its code
+// The shop's toasts, through sonner, which is not in the first download (decision 140): its code
 // loads with the first toast, or when the buyer first touches, clicks or types (so its live
 // region is in the page before the answer to what they did). Calls made while it loads are
 // shown in the order they were made.

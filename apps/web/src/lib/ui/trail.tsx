@@ -1,7 +1,7 @@
 // The breadcrumb trail as both the layout (built from the URL) and a product page (built from
 // the product) draw it. On a wide screen it wraps; on a phone it stays on one line that scrolls
 // sideways, opened at its end, so the nearest way back is in view and the trail takes one
-// line's height rather than two, with no line that starts with a separator (decision 136).
+// line's height rather than two, with no line that starts with a separator (decision 45).
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ChevronRight } from "lucide-react";
