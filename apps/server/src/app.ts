@@ -92,6 +92,10 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
         // browser has no BarcodeDetector, decision 110); JavaScript eval stays refused.
         // And index.html's one inline script, by its hash (inline-scripts.ts).
         "script-src": ["'self'", "'wasm-unsafe-eval'", ...webAppScriptHashes(config.WEB_DIST)],
+        // The shop draws with the system's fonts: none is fetched from anywhere, its own site included
+        // (helmet's default allowed any https site). Inline styles stay allowed: the server's render
+        // writes style attributes and the toasts insert their own sheet.
+        "font-src": ["'self'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "upgrade-insecure-requests": null,
       },

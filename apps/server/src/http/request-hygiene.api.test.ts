@@ -3,7 +3,7 @@
 // a logged-in caller are not cached, and the demo mailbox is for the shop's own machine only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../config";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../test/test-app";
 
 describe("request hygiene", () => {
   let t: TestApp;
@@ -160,7 +160,7 @@ describe("request hygiene", () => {
     expect(customer.statusCode).toBe(403);
   });
 
-  it("marks every answer to a logged-in caller no-store, and leaves public ones cacheable", async () => {
+  it("marks every answer to a logged-in caller or to a login no-store, and leaves public reads cacheable", async () => {
     const mine = await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader });
     expect(mine.headers["cache-control"]).toBe("no-store");
     const refused = await t.request({ method: "GET", url: "/api/Order/GetOrderById/999999", token: trader });
@@ -169,6 +169,18 @@ describe("request hygiene", () => {
     const visitor = await t.request({ method: "GET", url: "/api/health" });
     expect(visitor.statusCode).toBe(200);
     expect(visitor.headers["cache-control"]).not.toBe("no-store");
+    // A login's answer holds its token: no cache keeps it, though the request had none.
+    const login = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: "spaza", password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.headers["cache-control"]).toBe("no-store");
+    // Fonts come from nowhere but the shop (it uses the system's), not from any https site.
+    const policy = String(login.headers["content-security-policy"]);
+    expect(policy).toContain("font-src 'self';");
+    expect(policy).not.toMatch(/font-src[^;]*https:/);
   });
 
   it("serves the demo mailbox only to a browser on the shop's own machine", async () => {

@@ -1,7 +1,8 @@
 // Rules every API request and answer follows, whatever the route: text with a NUL character or
 // a lone UTF-16 surrogate (half of a character, as a broken client or a fuzzer sends) is refused
 // as a 400 naming the field (PostgreSQL cannot store either, and no shop field needs them), and
-// answers to a logged-in caller are never stored by a browser or proxy cache.
+// answers to a logged-in caller or to a command (a login's token) are never stored by a
+// browser or proxy cache.
 import type { FastifyInstance } from "fastify";
 import { DomainError } from "../shared/domain-error";
 
@@ -53,8 +54,11 @@ export function registerRequestHygiene(app: FastifyInstance) {
     }
   });
 
+  // Kept by no cache: an answer to a logged-in caller, and the answer to any command (a login's
+  // token, a registration, a reset), which may carry what only its caller should see.
   app.addHook("onSend", async (request, reply) => {
-    if (request.headers.authorization && request.url.startsWith("/api/"))
-      reply.header("Cache-Control", "no-store");
+    if (!request.url.startsWith("/api/")) return;
+    const command = request.method !== "GET" && request.method !== "HEAD";
+    if (request.headers.authorization || command) reply.header("Cache-Control", "no-store");
   });
 }
