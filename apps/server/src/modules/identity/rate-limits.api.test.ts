@@ -53,6 +53,22 @@ describe("rate limits of the log-in, registration and reset endpoints (AUTH_RATE
     expect((await attempt(max)).statusCode).toBe(429);
   });
 
+  it("counts a login written with a domain prefix (CORP\\name) as the login itself", async () => {
+    const { max } = AUTH_RATE_LIMITS.authenticate.perKey;
+    const attempt = (username: string, i: number) =>
+      t.request({
+        method: "POST",
+        url: "/api/Users/Authenticate",
+        body: { username, password: "wrong-password" },
+        remoteAddress: `10.3.0.${i + 1}`,
+      });
+    const spellings = ["victim-one", "CORP\\victim-one", "OTHER\\Victim-One", "a\\b\\victim-one"];
+    for (let i = 0; i < max; i++) {
+      expect(REFUSED_NOT_LIMITED).toContain((await attempt(spellings[i % spellings.length]!, i)).statusCode);
+    }
+    for (const spelling of spellings) expect((await attempt(spelling, max)).statusCode).toBe(429);
+  });
+
   it("limits PIN requests per customer account", async () => {
     const { max } = AUTH_RATE_LIMITS.preRegister.perKey;
     const ask = (i: number) =>

@@ -9,7 +9,7 @@ import { DomainError } from "../../shared/domain-error";
 import { handle } from "../../http/route";
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from "../../shared/device-cookies";
 import { createDirectory, directoryNotConfigured } from "./directory";
-import { logIn } from "./login";
+import { logIn, withoutDomain } from "./login";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { findUserRow, type LoginField } from "./queries";
 import { createRateLimits } from "../../http/limits";
@@ -55,7 +55,9 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
     const device = request.cookies[DEVICE_COOKIE];
     const claim = tokens.devices.read(device);
     if (claim?.login !== request.body.username.trim().toLowerCase()) {
-      await limits.perKey("authenticate", request, reply, request.body.username, tooManyForAccount);
+      // Counted per login, however it is written: CORP\name is name (the directory's domain prefix).
+      const login = field === "username" ? withoutDomain(request.body.username) : request.body.username;
+      await limits.perKey("authenticate", request, reply, login, tooManyForAccount);
     }
     const { deviceCookie, ...session } = await logIn(loginDeps, field, request.body, device);
     reply.setCookie(DEVICE_COOKIE, deviceCookie, {
