@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { extraLogin } from "../../../test/fixtures";
 import { startSmtpServer, type TestSmtpServer } from "../../../test/smtp";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../../test/test-app";
 
@@ -36,6 +37,35 @@ describe("forgotten passwords", () => {
     return { link, hash: new URL(link).searchParams.get("hash")!, mail };
   }
 
+  describe("a password set by an admin", () => {
+    // First in the file: later tests change the demo admin's password.
+    it("retires every reset link the user still holds", async () => {
+      const admin = await t.login("admin");
+      await extraLogin(t, "spaza", "reset.holder");
+      const open = await resetLink("reset.holder@test.shop");
+      const { id } = await t.database.db
+        .selectFrom("users")
+        .select("id")
+        .where("username", "=", "reset.holder")
+        .executeTakeFirstOrThrow();
+      const user = (
+        await t.request({ method: "GET", url: `/api/Users/${id}`, token: admin, tenantId: "gauteng" })
+      ).json();
+      const put = await t.request({
+        method: "PUT",
+        url: "/api/Users",
+        token: admin,
+        tenantId: "gauteng",
+        body: { ...user, password: "Admin-Chosen-Pass-71" },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const late = await reset(open.hash, "Old-Link-Pass-72");
+      expect(late.statusCode).toBe(400);
+      expect(late.json().errors.hash[0]).toMatch(/already used/);
+      expect((await logIn("reset.holder", "Admin-Chosen-Pass-71")).statusCode).toBe(200);
+    });
+  });
+
   describe("POST /api/Users/RequestPasswordReset", () => {
     it("e-mails a link to the reset page and keeps only the token's hash", async () => {
       const { link, hash, mail } = await resetLink("staff@demo.shop");
@@ -50,7 +80,11 @@ describe("forgotten passwords", () => {
         .executeTakeFirstOrThrow();
       expect(stored.usedAt).toBeNull();
       expect((stored.expiresAt.getTime() - stored.createdAt.getTime()) / 60_000).toBeCloseTo(60, 1);
-      const plain = await t.database.db.selectFrom("passwordResets").select("tokenHash").where("tokenHash", "=", hash).execute();
+      const plain = await t.database.db
+        .selectFrom("passwordResets")
+        .select("tokenHash")
+        .where("tokenHash", "=", hash)
+        .execute();
       expect(plain).toEqual([]);
     });
 
@@ -83,7 +117,9 @@ describe("forgotten passwords", () => {
 
       const again = await reset(hash, "Another-Password-77");
       expect(again.statusCode).toBe(400);
-      expect(again.json().errors.hash).toEqual(["This reset link was already used. Request a new one if you need to."]);
+      expect(again.json().errors.hash).toEqual([
+        "This reset link was already used. Request a new one if you need to.",
+      ]);
       expect((await logIn("spaza", "Another-Password-77")).statusCode).toBe(401);
     });
 
@@ -110,7 +146,9 @@ describe("forgotten passwords", () => {
       const { hash } = await resetLink("admin@demo.shop");
       const common = await reset(hash, "qwertyuiop123");
       expect(common.statusCode).toBe(400);
-      expect(common.json().errors.password).toEqual(["This password is too common. Choose one that is harder to guess"]);
+      expect(common.json().errors.password).toEqual([
+        "This password is too common. Choose one that is harder to guess",
+      ]);
       const own = await reset(hash, "admin@demo.shop");
       expect(own.json().errors.password).toEqual(["Password must not be your username or e-mail address"]);
       const short = await reset(hash, "too-short");
@@ -133,8 +171,14 @@ describe("forgotten passwords", () => {
   describe("resetPasswordOnNextLogin", () => {
     it("turns the next correct log-in into an e-mailed reset link, and the reset clears the flag", async () => {
       const admin = await t.login("admin", "Admin-Strong-Pass-55");
-      const trader = await t.database.db.selectFrom("users").select("id").where("username", "=", "trader").executeTakeFirstOrThrow();
-      const current = (await t.request({ method: "GET", url: `/api/Users/${trader.id}`, token: admin, tenantId: "gauteng" })).json();
+      const trader = await t.database.db
+        .selectFrom("users")
+        .select("id")
+        .where("username", "=", "trader")
+        .executeTakeFirstOrThrow();
+      const current = (
+        await t.request({ method: "GET", url: `/api/Users/${trader.id}`, token: admin, tenantId: "gauteng" })
+      ).json();
       const put = await t.request({
         method: "PUT",
         url: "/api/Users",
@@ -147,15 +191,22 @@ describe("forgotten passwords", () => {
 
       const refused = await logIn("trader", DEMO_PASSWORD);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ passwordResetRequired: true, title: expect.stringMatching(/e-mailed you a link/) });
+      expect(refused.json()).toMatchObject({
+        passwordResetRequired: true,
+        title: expect.stringMatching(/e-mailed you a link/),
+      });
       await t.outbox.drain();
-      const mail = await smtp.waitForMail((m) => m.to.includes("trader@demo.shop") && m.text.includes("needs a new password"));
+      const mail = await smtp.waitForMail(
+        (m) => m.to.includes("trader@demo.shop") && m.text.includes("needs a new password"),
+      );
       const hash = new URL(/(https:\S+)/.exec(mail.text)![1]!).searchParams.get("hash")!;
       expect((await logIn("trader", "Wrong-Password-000")).statusCode).toBe(401);
 
       expect((await reset(hash, "Trader-Renewed-Pass-8")).statusCode).toBe(200);
       expect((await logIn("trader", "Trader-Renewed-Pass-8")).statusCode).toBe(200);
-      const after = (await t.request({ method: "GET", url: `/api/Users/${trader.id}`, token: admin, tenantId: "gauteng" })).json();
+      const after = (
+        await t.request({ method: "GET", url: `/api/Users/${trader.id}`, token: admin, tenantId: "gauteng" })
+      ).json();
       expect(after.resetPasswordOnNextLogin).toBe(false);
     });
   });

@@ -298,6 +298,16 @@ export async function updateUser(db: Db, admin: Admin, payload: UpdateUserPayloa
         })
         .where("id", "=", payload.id)
         .execute();
+      // A new password ends every reset link still in the user's inbox: an old link must not
+      // overwrite what the admin set.
+      if (resolved.passwordHash !== undefined) {
+        await trx
+          .updateTable("passwordResets")
+          .set({ usedAt: sql`now()` })
+          .where("userId", "=", payload.id)
+          .where("usedAt", "is", null)
+          .execute();
+      }
       await replaceRolesAndTenants(trx, payload.id, resolved.roleIds, tenantIds);
     })
     .catch(mapUniqueViolation);
