@@ -1,7 +1,16 @@
 // The people of a trade account: the owner invites buyers and viewers by e-mail,
 // sets each one's order limit, and approves or rejects the orders over it.
 import { z } from "zod";
-import { EmailAddress, Id, IdParam, IsoDateTime, Rand, SuccessEnvelope, requiredText } from "./common";
+import {
+  EmailAddress,
+  Id,
+  IdParam,
+  IsoDateTime,
+  personName,
+  Rand,
+  requiredText,
+  SuccessEnvelope,
+} from "./common";
 import { Password } from "./credentials";
 import { Order } from "./orders";
 import type { ApiRoute } from "./http";
@@ -56,8 +65,8 @@ export const AccountPeople = z.object({
 export type AccountPeople = z.infer<typeof AccountPeople>;
 
 export const InviteBuyerCommand = z.object({
-  firstname: requiredText("Enter a first name", 100),
-  lastname: requiredText("Enter a last name", 100),
+  firstname: personName("Enter a first name", 100),
+  lastname: personName("Enter a last name", 100),
   email: EmailAddress,
   accountRole: InvitedRole,
   orderLimit: OrderLimit,
@@ -88,8 +97,8 @@ export type InvitationDetails = z.infer<typeof InvitationDetails>;
 
 export const AcceptInvitationCommand = z.object({
   token: InvitationToken,
-  firstname: requiredText("Enter your first name", 100),
-  lastname: requiredText("Enter your last name", 100),
+  firstname: personName("Enter your first name", 100),
+  lastname: personName("Enter your last name", 100),
   password: Password,
 });
 export type AcceptInvitationCommand = z.infer<typeof AcceptInvitationCommand>;
@@ -129,7 +138,7 @@ export const buyerRoutes = {
     body: InviteBuyerCommand,
     response: AccountInvitation,
     auth: true,
-    problems: ["not_a_customer", "owner_only", "email_taken"],
+    problems: ["not_a_customer", "owner_only", "rate_limited", "service_unavailable"],
     summary: "Invite a buyer or viewer by e-mail: the link lets them choose a password (7 days)",
     tag: "Account",
   },

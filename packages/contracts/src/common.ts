@@ -72,6 +72,20 @@ export function requiredText(message: string, max: number) {
     .max(max, `Use at most ${max} characters`);
 }
 
+/**
+ * What a link or an e-mail address looks like inside a name: a scheme, "www.", an @, or a
+ * dotted host such as evil.example. Names go into e-mails the shop sends to other people.
+ */
+const LINK_LIKE = /\b[a-z][a-z0-9+.-]{0,30}:\/\/|\bwww\.|@|\b[a-z0-9-]{1,63}\.[a-z]{2,}\b/i;
+
+/** A person's name, as typed into a form whose text the shop mails to someone else. */
+export function personName(message: string, max: number) {
+  // Only a name of allowed length is looked at: the pattern's time grows with the text.
+  return requiredText(message, max).refine((name) => name.length > max || !LINK_LIKE.test(name), {
+    message: "Enter a name without links or e-mail addresses",
+  });
+}
+
 /** Optional free text; null and absent both mean "not given". */
 export function optionalText(max: number) {
   return z.string().trim().max(max, `Use at most ${max} characters`).nullish();

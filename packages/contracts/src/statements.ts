@@ -111,7 +111,7 @@ export const statementRoutes = {
     body: EmailStatementCommand,
     response: SuccessEnvelope,
     auth: true,
-    problems: ["not_a_customer", "viewer_read_only"],
+    problems: ["not_a_customer", "viewer_read_only", "rate_limited"],
     summary: "E-mail the month's statement PDF to the account's e-mail address",
     tag: "Account",
   },

@@ -6,6 +6,8 @@ import { buyerRoutes as routes } from "@trade-shop/contracts/buyers";
 import type { AppDeps } from "../../app-deps";
 import { customerOfRequest } from "./customer-of-request";
 import { handle } from "../../http/route";
+import { createRateLimits } from "../../http/limits";
+import { ACCOUNT_MAIL_LIMITS, tooManyForAccountMail } from "./mail-limits";
 import {
   acceptInvitation,
   accountPeople,
@@ -13,6 +15,7 @@ import {
   inviteBuyer,
   membership,
   removeBuyer,
+  requireOwner,
   revokeInvitation,
   updateBuyer,
 } from "./buyers";
@@ -30,10 +33,19 @@ export function buyerRoutesOf(app: FastifyInstance, { config, database: { db } }
     const { customer, userId } = await caller(request);
     return accountPeople(db, customer, userId);
   });
-  handle(app, routes.invite, async (request) => {
-    const { customer, userId } = await caller(request);
-    return inviteBuyer(db, config, customer, userId, request.body);
-  });
+  const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, ACCOUNT_MAIL_LIMITS);
+  handle(
+    app,
+    routes.invite,
+    async (request, reply) => {
+      const { customer, userId } = await caller(request);
+      // Counted once the caller is known to be the owner: nobody else can spend the account's mail.
+      await requireOwner(db, customer, userId);
+      await limits.perKey("invite", request, reply, String(customer.customerId), tooManyForAccountMail);
+      return inviteBuyer(db, config, customer, userId, request.body);
+    },
+    { config: limits.perIp("invite") },
+  );
   handle(app, routes.update, async (request) => {
     const { customer, userId } = await caller(request);
     return updateBuyer(db, customer, userId, request.params.userId, request.body);

@@ -190,13 +190,17 @@ const emailTaken = () => {
   return new DomainError("email_taken", `${message}.`, { errors: { email: [message] } });
 };
 
-async function assertEmailFree(db: Db, email: string) {
+async function emailInUse(db: Db, email: string): Promise<boolean> {
   const taken = await db
     .selectFrom("users")
     .select("id")
     .where((eb) => eb.or([eb(sql`lower(email)`, "=", email), eb(sql`lower(username)`, "=", email)]))
     .executeTakeFirst();
-  if (taken) throw emailTaken();
+  return taken !== undefined;
+}
+
+async function assertEmailFree(db: Db, email: string) {
+  if (await emailInUse(db, email)) throw emailTaken();
 }
 
 export async function inviteBuyer(
@@ -209,7 +213,9 @@ export async function inviteBuyer(
   const owner = await requireOwner(db, customer, userId);
   assertCanSend(config, "email");
   const email = command.email.trim().toLowerCase();
-  await assertEmailFree(db, email);
+  // The owner is answered the same whether or not the address already has a login, so an
+  // invitation cannot be used to learn who uses the shop; the invitee is told instead.
+  const inUse = await emailInUse(db, email);
   const token = randomBytes(32).toString("base64url");
   const hash = tokenHash(token);
   const account = await db
@@ -249,6 +255,22 @@ export async function inviteBuyer(
         : command.orderLimit === null
           ? "You can place orders for the account."
           : `You can place orders for the account; orders over ${formatRandCents(toCents(command.orderLimit))} wait for ${owner.name}'s approval.`;
+    if (inUse) {
+      await queueEmail(trx, `invitation:${hash}`, {
+        to: email,
+        subject: `${owner.name} tried to invite you to order for ${account.name} on Trade Shop`,
+        text: [
+          "Hello,",
+          "",
+          `${owner.name} tried to invite this e-mail address to Trade Shop as a ${command.accountRole.toLowerCase()} on the account ${account.name} (${account.accountId}).`,
+          "This address already has a Trade Shop login, and one address can have only one.",
+          `To order for ${account.name}, ask ${owner.name} to invite another address of yours.`,
+          "",
+          "If you were not expecting this, ignore this e-mail.",
+        ].join("\n"),
+      });
+      return row.id;
+    }
     await queueEmail(trx, `invitation:${hash}`, {
       to: email,
       subject: `${owner.name} invited you to order for ${account.name} on Trade Shop`,

@@ -18,3 +18,5 @@ export { creditPosition, NOT_YET_INVOICED } from "./credit";
 export { accountOfUser, accountPosition } from "./credit-details";
 export { currentMonth } from "./account-statement";
 export { sastDay, type LedgerKind } from "./statement";
+/** The account mail limits, for the tests that spend them. */
+export { ACCOUNT_MAIL_LIMITS } from "./mail-limits";

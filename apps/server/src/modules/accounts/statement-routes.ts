@@ -7,6 +7,8 @@ import type { AppDeps } from "../../app-deps";
 import { refuseViewer } from "./buyers";
 import { customerOfRequest } from "./customer-of-request";
 import { handle } from "../../http/route";
+import { createRateLimits } from "../../http/limits";
+import { ACCOUNT_MAIL_LIMITS, tooManyForAccountMail } from "./mail-limits";
 import { sendPdf } from "../../http/send-pdf";
 import { statementAccountOf, statementOf } from "./account-statement";
 import { emailStatement } from "./email-statement";
@@ -24,9 +26,22 @@ export function statementRoutesOf(app: FastifyInstance, { config, database: { db
     const bytes = await statementPdf(statement, await statementAccountOf(db, customer.customerId));
     return sendPdf(reply, `statement-${statement.accountId}-${statement.month}.pdf`, bytes);
   });
-  handle(app, routes.emailStatement, async (request) => {
-    const { customer, principal } = await customerOfRequest(db, request);
-    await refuseViewer(db, customer, principal.userId);
-    return emailStatement(config, db, customer, request.body.month);
-  });
+  const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, ACCOUNT_MAIL_LIMITS);
+  handle(
+    app,
+    routes.emailStatement,
+    async (request, reply) => {
+      const { customer, principal } = await customerOfRequest(db, request);
+      await refuseViewer(db, customer, principal.userId);
+      await limits.perKey(
+        "emailStatement",
+        request,
+        reply,
+        String(customer.customerId),
+        tooManyForAccountMail,
+      );
+      return emailStatement(config, db, customer, request.body.month);
+    },
+    { config: limits.perIp("emailStatement") },
+  );
 }
