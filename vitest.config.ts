@@ -7,6 +7,9 @@ import react from "@vitejs/plugin-react";
 import { sourceAlias } from "./apps/web/vite.config";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
+// Browser test files at once, each worker on a shop of its own (e2e/global-setup.ts): 1 unless
+// E2E_WORKERS says more.
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 const setupFiles = ["test-support/console-guard.ts"];
 // The web app's `@/` imports, wherever a test reaches its files from.
 const resolve = { alias: [sourceAlias] };
@@ -22,6 +25,9 @@ export default defineConfig({
           exclude: ["**/node_modules/**", "**/*.api.test.ts"],
           environment: "node",
           setupFiles,
+          // npm test runs this suite beside another (scripts/test.mjs): a case that takes 2 s
+          // alone can take three times that then, past Vitest's 5 s.
+          testTimeout: 15_000,
         },
       },
       {
@@ -32,6 +38,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles,
+          testTimeout: 15_000, // as unit's
         },
       },
       {
@@ -55,7 +62,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
         },
       },
       {

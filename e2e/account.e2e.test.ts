@@ -8,14 +8,15 @@ import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { OrderHistory } from "@trade-shop/contracts/orders";
 import { TopProducts } from "@trade-shop/contracts/reports";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { apiToken, newCustomerLogin, openLoggedIn, openWithToken, storeToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const cartButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: /^Cart, / });
 const headerFigure = (page: Page, which: "balance" | "credit") => page.getByTestId(`header-${which}`);

@@ -2,13 +2,14 @@
 // them, disables them (who then cannot log in), edits them, and learns that no directory is
 // configured. Only users made here are changed; the demo logins stay as they are.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { PHONE, launchBrowser, openPage } from "./support/browser";
 import { expectProblem } from "./support/page-errors";
 import { apiToken, expectNoCustomerAccount, openLoggedIn, openWithToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 

@@ -3,22 +3,13 @@
 // unknown barcode is named in the error toast and stays in the box. At 390 and 1280 px.
 import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { gtinCheckDigit } from "@trade-shop/contracts/gtin";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { expectProblem } from "./support/page-errors";
 
-const baseUrl = inject("baseUrl");
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { baseUrl, openPage } = browserFile();
 
 /** A product with the supplier's data, so its barcode is on the pack (extendedData.primaryGTIN). */
 async function productWithBarcode(): Promise<Product & { barcode: string }> {
@@ -37,13 +28,10 @@ async function productWithBarcode(): Promise<Product & { barcode: string }> {
   throw new Error("no biscuit with a barcode on the first page");
 }
 
-describe.each([
-  ["phone", PHONE],
-  ["desktop", DESKTOP],
-] as const)("a barcode in the search box on a %s", (_name, viewport) => {
+describe.each(phoneAndDesktop())("a barcode in the search box on a %s", (_name, viewport) => {
   it("opens the product's page when a scanner types it and Enter; names an unknown one", async () => {
     const product = await productWithBarcode();
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await page.goto(`${baseUrl}/products?category=home`);
     const box = page.getByRole("combobox", { name: "Search for products" });
     await box.click();

@@ -6,14 +6,15 @@
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { Order } from "@trade-shop/contracts/orders";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { lastMessageId, waitForMessage } from "./support/mailbox";
 import { apiToken, newCustomerLogin, openWithToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 const BUYER_PASSWORD = "Buying-For-The-Shop-2026";
 
 async function noSideways(page: Page) {

@@ -12,14 +12,15 @@ import {
 } from "@trade-shop/contracts/catalogue";
 import { Order, OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { openLoggedIn } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 const STATUS = /Pending|Submitted|Picking|Invoiced|Dispatched|Delivered|On Hold|Rejected/;

@@ -6,14 +6,15 @@
 // this is the WebAssembly reader at work.
 import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { launchBrowser, openPage, PHONE } from "./support/browser";
 import { fakeCameraShowing, type FakeCamera } from "./support/fake-camera";
 import { newCustomerLogin, openWithToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 let browser: Browser;
 let camera: FakeCamera;

@@ -5,31 +5,21 @@
 // after a reload too. At 390 and 1280 px.
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { DESKTOP, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { apiToken, newCustomerLogin, openLoggedIn, openWithToken } from "./support/session";
-import { formatCount } from "../apps/web/src/lib/products/product-labels";
+import { formatCount } from "../apps/web/src/entities/products/product-labels";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 const NOTICE = "Licensed liquor customers only";
 /** The in-place stepper of a product already in the cart. */
 const inCart = (scope: Locator) => scope.getByRole("spinbutton", { name: /^In cart \(packs\)/ }).first();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE],
-  ["desktop", DESKTOP],
-] as const)("liquor for an unlicensed account on a %s", (_name, viewport) => {
+describe.each(phoneAndDesktop())("liquor for an unlicensed account on a %s", (_name, viewport) => {
   it("shows the licence notice in place of Add to cart on the list and the product page; a licensed account can add", async () => {
     const spaza = await apiToken(baseUrl, "spaza");
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -40,7 +30,7 @@ describe.each([
     const liquor = search.skuResults[0]!;
     expect(liquor.isLiquor).toBe(true);
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openLoggedIn(
       page,
       baseUrl,
@@ -63,7 +53,7 @@ describe.each([
     await expectNoViolations(page, `a liquor product page for an unlicensed account at ${viewport.width} px`);
     await page.context().close();
 
-    const licensed = await openPage(browser, viewport);
+    const licensed = await openPage(viewport);
     await openLoggedIn(licensed, baseUrl, "trader", `/products/${liquor.skuCode}`);
     await licensed.getByRole("main").getByRole("button", { name: "Add to cart" }).first().waitFor();
     await expect(licensed.getByRole("main").getByText(NOTICE, { exact: true }).count()).resolves.toBe(0);
@@ -71,10 +61,9 @@ describe.each([
   });
 });
 
-describe.each([
-  ["phone", PHONE, "CUS0020"],
-  ["desktop", DESKTOP, "CUS0021"],
-] as const)("saved state on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0020", "CUS0021");
+describe.each(accounts)("saved state on a %s", (_name, viewport, customerAccount) => {
   it("fills the heart of a wishlisted product and shows the packs in the cart, after a reload too", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -92,7 +81,7 @@ describe.each([
       body: { skuCode: carted!.skuCode, quantity: 4 },
     });
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     for (const load of ["first", "reload"]) {
       if (load === "first") await openWithToken(page, baseUrl, token, `/products/${saved!.skuCode}`);
       else await page.reload();
@@ -187,7 +176,7 @@ describe("stock a visitor sees", () => {
       const shown = visitorSearch.skuResults[0]!;
       expect(shown.stockingWarehouseCode).toBe("JHB");
 
-      const page = await openPage(browser, viewport);
+      const page = await openPage(viewport);
       await page.goto(`${baseUrl}/products?category=Chips`);
       const main = page.getByRole("main");
       await main.getByText(/ · stock at JHB$/).waitFor();
@@ -224,7 +213,7 @@ describe("stock a visitor sees", () => {
 
 describe("image paths for a visitor", () => {
   it("sends a page visit under /images/ to the root, while real image files still load", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.goto(`${baseUrl}/images/products`);
     await page.waitForURL(/\/products\?category=home$/);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -244,7 +233,7 @@ describe("focus after a page change or a search", () => {
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const)("lands on the results heading, not the top of the page (%s)", async (_name, viewport) => {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await page.goto(`${baseUrl}/products?category=Chips`);
     const main = page.getByRole("main");
     await main
@@ -271,7 +260,7 @@ describe("the No Images work list", () => {
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const)("can be searched by product code or description (%s)", async (_name, viewport) => {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openLoggedIn(page, baseUrl, "staff", "/manage");
     const main = page.getByRole("main");
     const finder = main.getByRole("search", { name: "Find in the work list" });

@@ -2,15 +2,16 @@
 // brand, paging, a product's own page, customer prices, and the staff's No Images work list.
 import type { ProductSearchRequest } from "@trade-shop/contracts/catalogue";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoBlockingViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { productAs, productImages, rand, searchAs } from "./support/catalogue-api";
 import { solidPng } from "./support/png";
 import { expectProblem } from "./support/page-errors";
 import { openLoggedIn } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 const VIEWPORTS = [
   ["desktop", DESKTOP],
   ["phone", PHONE],

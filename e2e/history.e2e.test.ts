@@ -3,28 +3,18 @@
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { Order } from "@trade-shop/contracts/orders";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE, "CUS0022"],
-  ["desktop", DESKTOP, "CUS0023"],
-] as const)("order history on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0022", "CUS0023");
+describe.each(accounts)("order history on a %s", (_name, viewport, customerAccount) => {
   it("finds an order by product and by day, moves focus to the results, and reorders a row", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -44,7 +34,7 @@ describe.each([
       answer: Order,
     });
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/orders-history");
     const main = page.getByRole("main");
     const finder = main.getByRole("search", { name: "Find orders" });

@@ -3,14 +3,15 @@
 // with their own password: users whose state changes are made here (through the admin API, or
 // by registering CUS0003), so other test files sharing this server are unaffected.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { DESKTOP, PHONE, launchBrowser, openPage } from "./support/browser";
 import { lastMessageId, waitForMessage } from "./support/mailbox";
 import { expectProblem } from "./support/page-errors";
 import { apiToken, expectNoCustomerAccount } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const notifications = (page: Page) => page.getByRole("region", { name: /Notifications/ });
 

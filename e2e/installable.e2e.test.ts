@@ -3,19 +3,12 @@
 // size it claims) is linked from every page, Chromium reads it without errors, and nothing but
 // the test browser's own private profile stands in the way of installing the shop. Data saver:
 // pictures no wider than 240 px when the browser asks for less data or the buyer turns it on.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DESKTOP, PHONE } from "./support/browser";
+import { browserFile } from "./support/browser-file";
 
-const baseUrl = inject("baseUrl");
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { baseUrl, openPage } = browserFile();
 
 /** A PNG's width and height, from its IHDR chunk. */
 function pngSize(bytes: Buffer): string {
@@ -54,7 +47,7 @@ describe("the installable shop", () => {
       expect(pngSize(Buffer.from(await image.arrayBuffer()))).toBe(icon.sizes);
     }
 
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.goto(`${baseUrl}/products?category=home`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     const cdp = await page.context().newCDPSession(page);
@@ -78,7 +71,7 @@ describe("the data saver", () => {
 
   it("loads small pictures when the browser asks for less data, and when the buyer turns it on", async () => {
     // A desktop's cards, which otherwise take pictures wider than 240 px.
-    const plain = await openPage(browser, DESKTOP);
+    const plain = await openPage(DESKTOP);
     await plain.goto(`${baseUrl}/products?category=Chips`);
     expect(await firstPictureWidth(plain)).toBeGreaterThan(240);
 
@@ -92,7 +85,7 @@ describe("the data saver", () => {
     await plain.context().close();
 
     // Save-Data (navigator.connection.saveData), as a phone's data-saving mode sets it.
-    const saving = await openPage(browser, DESKTOP);
+    const saving = await openPage(DESKTOP);
     const cdp = await saving.context().newCDPSession(saving);
     await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
     await saving.goto(`${baseUrl}/products?category=Chips`);

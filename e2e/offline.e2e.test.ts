@@ -7,25 +7,18 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { Cart } from "@trade-shop/contracts/cart";
 import { startShop } from "../scripts/shop-server.mjs";
 import { callApi } from "./support/api";
-import { launchBrowser, openPage, PHONE } from "./support/browser";
+import { PHONE } from "./support/browser";
+import { browserFile } from "./support/browser-file";
 import { expectOffline } from "./support/page-errors";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 const OFFLINE_NOTICE = /^Offline — prices as of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Resolves once the service worker controls `page` (it claims the page it was installed from). */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -66,7 +59,7 @@ describe("the service worker", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(res.headers.get("content-type")).toMatch(/javascript/);
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.goto(`${baseUrl}/products?category=home`);
     await controlledByServiceWorker(page);
     const cached = await page.evaluate(async () => {
@@ -86,7 +79,7 @@ describe("the service worker", () => {
 describe("with no signal", () => {
   it("opens the shop, the products, a product and the order history seen before, with the age of the prices", async () => {
     const token = await newCustomerLogin(baseUrl, "CUS0031", { tenant: "coastal" });
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await openWithToken(page, baseUrl, token, "/products?category=home");
     await controlledByServiceWorker(page);
     await page.reload();
@@ -120,7 +113,7 @@ describe("with no signal", () => {
   });
 
   it("opens a visitor's product list seen before, as the server rendered it (decision 140)", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     const list = `${baseUrl}/products?category=Chips&pageNumber=1`;
     await page.goto(list);
     await controlledByServiceWorker(page);
@@ -146,7 +139,7 @@ describe("with no signal", () => {
 
   it("keeps cart changes on the phone and sends them exactly once when the signal returns, with two tabs open", async () => {
     const token = await newCustomerLogin(baseUrl, "CUS0038", { tenant: "coastal" });
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await openWithToken(page, baseUrl, token, "/products?category=home");
     await controlledByServiceWorker(page);
     await page.reload();
@@ -219,7 +212,7 @@ describe("with no signal", () => {
 
   it("refuses to place an order, saying so, and places nothing", async () => {
     const token = await newCustomerLogin(baseUrl, "CUS0039", { tenant: "coastal" });
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await openWithToken(page, baseUrl, token, "/products?category=home");
     await controlledByServiceWorker(page);
     await page.reload();
@@ -253,7 +246,7 @@ describe("a new version", () => {
     cpSync(path.resolve(import.meta.dirname, "../apps/web/dist"), dist, { recursive: true });
     const shop = await startShop({ WEB_DIST: dist });
     try {
-      const page = await openPage(browser, PHONE);
+      const page = await openPage(PHONE);
       await page.goto(`${shop.baseUrl}/products?category=home`);
       await controlledByServiceWorker(page);
       const first = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);

@@ -3,27 +3,17 @@
 // its own per width on a coastal account (CUS0028, CUS0029).
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE, "CUS0028"],
-  ["desktop", DESKTOP, "CUS0029"],
-] as const)("order lists on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0028", "CUS0029");
+describe.each(accounts)("order lists on a %s", (_name, viewport, customerAccount) => {
   it("saves the cart as a list, edits a line, and puts the list back in an empty cart", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount, { tenant: "coastal" });
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -45,7 +35,7 @@ describe.each([
       return Object.fromEntries(cart.cartItems.map((l) => [l.productId, l.quantity]));
     };
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/products?category=home");
     await page
       .getByRole("navigation", { name: "Product categories" })

@@ -4,30 +4,20 @@
 // choice of list is remembered after a reload. A login of its own per width on a coastal account
 // (CUS0026, CUS0027).
 import { Cart } from "@trade-shop/contracts/cart";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE, "CUS0026"],
-  ["desktop", DESKTOP, "CUS0027"],
-] as const)("the order pad on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0026", "CUS0027");
+describe.each(accounts)("the order pad on a %s", (_name, viewport, customerAccount) => {
   it("adds three rows typed from the keyboard alone with one Enter, and stays a list after a reload", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount, { tenant: "coastal" });
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/products?category=Biscuits");
     const toggle = page.getByRole("button", { name: "List", exact: true });
     await toggle.focus();

@@ -2,11 +2,12 @@
 // exception or a problem answer the test did not declare is caught, a declared problem with the
 // declared code is not, and a test that lets one through fails by the guard's own afterEach.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage } from "./support/browser";
 import { checkPageErrors, expectProblem } from "./support/page-errors";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 /** Runs `act` in the page and returns once the page has reported what it caused. */
 async function reported(page: Page, event: "console" | "pageerror", act: () => Promise<unknown>) {

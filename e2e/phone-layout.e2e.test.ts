@@ -2,22 +2,15 @@
 // while the page scrolls, the first product shows in the first screen and nothing moves as the
 // list arrives, the top bar never wraps for an admin at 1280 px, and a full page load opens at
 // the top while Back still restores.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { DESKTOP, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { searchAs } from "./support/catalogue-api";
 import { openLoggedIn } from "./support/session";
 
-const baseUrl = inject("baseUrl");
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { baseUrl, openPage } = browserFile();
 
 /** Whether the element is wholly inside the viewport now. */
 async function inViewport(page: Page, locator: ReturnType<Page["locator"]>): Promise<boolean> {
@@ -35,12 +28,9 @@ async function productListReady(page: Page) {
     .waitFor();
 }
 
-describe.each([
-  ["phone", PHONE],
-  ["desktop", DESKTOP],
-] as const)("the shop bar on a %s", (_name, viewport) => {
+describe.each(phoneAndDesktop())("the shop bar on a %s", (_name, viewport) => {
   it("keeps search, wishlist and cart in reach after scrolling far down the product list", async () => {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openLoggedIn(page, baseUrl, "trader", "/products?category=home");
     await productListReady(page);
     const banner = page.getByRole("banner");
@@ -65,7 +55,7 @@ describe.each([
 
 describe("a phone's first screen", () => {
   it("shows the first product with its price and Add to cart without scrolling", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await openLoggedIn(page, baseUrl, "trader", "/products?category=home");
     await productListReady(page);
     // The first card's order control: Add to cart, or its in-cart stepper when another test
@@ -81,7 +71,7 @@ describe("a phone's first screen", () => {
   });
 
   it("moves nothing on screen as a visitor's product list arrives", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.goto(`${baseUrl}/products?category=home`);
     await page.getByRole("main").getByRole("article").first().waitFor();
     await page.waitForTimeout(500);
@@ -104,7 +94,7 @@ describe("a phone's first screen", () => {
   });
 
   it("keeps every header control 44 px and the page free of sideways scroll", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await openLoggedIn(page, baseUrl, "trader", "/products?searchText=chips");
     await productListReady(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -134,7 +124,7 @@ describe("a product's breadcrumb on a phone", () => {
     const product = skuResults.reduce((a, b) => (levels(b) > levels(a) ? b : a));
     expect(levels(product), "a product with at least three category levels").toBeGreaterThanOrEqual(3);
 
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.goto(`${baseUrl}/products/${encodeURIComponent(product.skuCode)}`);
     await page.getByRole("heading", { level: 1, name: product.skuDescription }).waitFor();
     const trail = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -155,7 +145,7 @@ describe("a product's breadcrumb on a phone", () => {
 
 describe("the admin's top bar at 1280 px", () => {
   it("holds the hours, contact links and every account link on one line", async () => {
-    const page = await openPage(browser, DESKTOP);
+    const page = await openPage(DESKTOP);
     await openLoggedIn(page, baseUrl, "admin", "/products?category=home");
     await page.getByRole("banner").getByRole("button", { name: "Logout" }).waitFor();
     const wrapped = await page.getByRole("banner").evaluate((header) => {
@@ -194,7 +184,7 @@ describe("scroll position on a full page load", () => {
   }
 
   it("opens at the top on a refresh and on a typed URL, and Back still brings the position back", async () => {
-    const page = await openPage(browser, PHONE);
+    const page = await openPage(PHONE);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(`${baseUrl}${TERMS}`);
     await scrolledTerms(page);

@@ -5,28 +5,18 @@
 import { Cart } from "@trade-shop/contracts/cart";
 import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { OrderList, type OrderListSummary } from "@trade-shop/contracts/order-lists";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { simpleWorkbook } from "../apps/web/src/features/quick-order/testing/xlsx-writer";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE, "CUS0032"],
-  ["desktop", DESKTOP, "CUS0033"],
-] as const)("the quick order pad's tools on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0032", "CUS0033");
+describe.each(accounts)("the quick order pad's tools on a %s", (_name, viewport, customerAccount) => {
   it("finds a product by keyboard, takes a scanner's codes, saves a list, reads a workbook and adds a card to the list", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount, { tenant: "coastal" });
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -49,7 +39,7 @@ describe.each([
     const barcode = scanned.extendedData!.primaryGTIN!;
     const found = inStock.find((p) => p.skuCode !== scanned.skuCode)!;
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/quick-order");
     const box = page.getByLabel("Lines (code, quantity)");
 

@@ -3,28 +3,18 @@
 // sample file uploaded and read. A login of its own per width (CUS0024, CUS0025).
 import { Cart } from "@trade-shop/contracts/cart";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SAMPLE_CSV } from "../apps/web/src/features/quick-order/parse-lines";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
-const baseUrl = inject("baseUrl");
+const { baseUrl, openPage } = browserFile();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([
-  ["phone", PHONE, "CUS0024"],
-  ["desktop", DESKTOP, "CUS0025"],
-] as const)("the quick order pad on a %s", (_name, viewport, customerAccount) => {
+/** A customer account of its own per width. */
+const accounts = phoneAndDesktop("CUS0024", "CUS0025");
+describe.each(accounts)("the quick order pad on a %s", (_name, viewport, customerAccount) => {
   it("checks 30 pasted lines, marks an unknown code, and adds all 30 once it is fixed", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount);
     const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
@@ -38,7 +28,7 @@ describe.each([
     // As copied from a spreadsheet: code, tab, quantity; line 17 has a code nobody uses.
     const rows = products.map((p, i) => `${i === 16 ? "NOT-A-CODE" : p.skuCode}\t${quantityOf(i)}`);
 
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/products?category=home");
     await page
       .getByRole("navigation", { name: "Product categories" })

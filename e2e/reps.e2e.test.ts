@@ -8,15 +8,16 @@ import { ProductSearchResult, type Product } from "@trade-shop/contracts/catalog
 import { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
 import { OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
 import { callApi } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { lastMessageId, waitForMessage } from "./support/mailbox";
 import { DEMO_PASSWORD, newCustomerLogin, openWithToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const ACCOUNT = { accountId: "CUS0040", name: "Umlazi Liquor Store" };
 const REP_NAME = "Sipho Khumalo";

@@ -1,9 +1,10 @@
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 describe("routing of the built app", () => {
   let browser: Browser;

@@ -3,29 +3,18 @@
 // note for staff, who see it on /manage/search and teach the search the word there, after
 // which the same search finds products.
 import { randomBytes } from "node:crypto";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
-import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { openLoggedIn } from "./support/session";
 
-const baseUrl = inject("baseUrl");
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { baseUrl, openPage } = browserFile();
 
 // A word a synonym group takes per width: a word belongs to one group only.
-describe.each([
-  ["phone", PHONE, "biltong"],
-  ["desktop", DESKTOP, "chutney"],
-] as const)("search in the customer's words on a %s", (_name, viewport, known) => {
+const knownWords = phoneAndDesktop("biltong", "chutney");
+describe.each(knownWords)("search in the customer's words on a %s", (_name, viewport, known) => {
   it("opens a suggested product chosen by keyboard", async () => {
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await page.goto(`${baseUrl}/products?category=home`);
     const box = page.getByRole("combobox", { name: "Search for products" });
     await box.click();
@@ -46,7 +35,7 @@ describe.each([
 
   it("turns a search that found nothing into a note for staff, who teach the search the word", async () => {
     const word = `zq${randomBytes(3).toString("hex").replace(/\d/g, "x")}`;
-    const page = await openPage(browser, viewport);
+    const page = await openPage(viewport);
     await page.goto(`${baseUrl}/products?${new URLSearchParams({ searchText: word })}`);
     const main = page.getByRole("main");
     await main.getByRole("heading", { name: `No products match “${word}”` }).waitFor();
@@ -58,7 +47,7 @@ describe.each([
     await main.getByText(`Thank you: we will look for “${word}”.`).waitFor();
     await expectNoViolations(page, `an empty search at ${viewport.width} px`);
 
-    const staff = await openPage(browser, viewport);
+    const staff = await openPage(viewport);
     await openLoggedIn(staff, baseUrl, "staff", "/manage/search");
     const misses = staff.getByRole("list", { name: "Searches that found nothing" });
     await misses.getByText(`“${word}”`).waitFor();

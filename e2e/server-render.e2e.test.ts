@@ -11,11 +11,12 @@ import { toCents } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import { LOGIN_HINT_COOKIE } from "@trade-shop/contracts/http";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 const LIST = "/products?category=Chips&pageNumber=1";
 /** "R1 234.56", as the pages show a price. */
 const formatRand = (rand: number) => formatRandCents(toCents(rand));

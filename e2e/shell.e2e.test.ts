@@ -5,13 +5,14 @@
 // restoration, the flagged-browser notice and the contact form.
 import { OrderHistory } from "@trade-shop/contracts/orders";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoBlockingViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, openLoggedIn } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 const HOURS = "Mon-Fri 8:00AM-6:00PM";
 const THANK_YOU = "Thank you for your message. The provider will contact you shortly";

@@ -7,14 +7,15 @@ import { PDFDocument } from "pdf-lib";
 import { OrderHistory } from "@trade-shop/contracts/orders";
 import { Statement } from "@trade-shop/contracts/statements";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoViolations } from "./support/axe";
 import { callApi } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { newCustomerLogin, openWithToken } from "./support/session";
+import { shopUrl } from "./support/shop";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shopUrl();
 
 /** The month before this one in Johannesburg, as 2026-10 and "October 2026". */
 function lastMonth(): { value: string; label: string } {

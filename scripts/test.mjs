@@ -1,13 +1,23 @@
-// `npm test`: every suite in turn — unit, API on PGlite, API on PostgreSQL, browser, drills — each a
-// separate Vitest run so the output shows which database each API run used. Builds the app
-// first when its sources are newer than the build. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// `npm test`: every suite — unit, components, API on PGlite, API on PostgreSQL, browser, drills —
+// each a separate Vitest run, so the output shows which database each API run used. Builds the
+// app first when its sources are newer than the build. Ends with one "N passed, N failed" line.
+//
+// The suites run in phases. A Vitest run on this 2-core machine uses one worker (cores - 1), so
+// the first phase runs the suites that need no build and share nothing two at a time (TEST_JOBS,
+// default 2; a bigger machine gives each run more workers); each one's output is held and printed
+// whole when it ends, with a line when it starts. The browser tests then run alone (they wait on real time:
+// the back office simulator's steps, service worker updates, the pages' own timers, expect.poll's
+// one second), one file at a time unless E2E_WORKERS says more (vitest.config.ts: each worker
+// then has a shop of its own). Last the drills, alone: they time a server through database
+// outages and kills, and a busy machine would make their limits lie.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const only = process.argv.slice(2);
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 
 function newest(dir) {
   let latest = 0;
@@ -23,51 +33,123 @@ function buildIsStale() {
   const outputs = ["apps/web/dist/index.html", "apps/server/dist/main.js"].map((p) => path.join(root, p));
   if (!outputs.every(existsSync)) return true;
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
-  const sources = ["apps/web", "apps/server/src", "packages/contracts/src"].map((p) => newest(path.join(root, p)));
+  const sources = ["apps/web", "apps/server/src", "packages/contracts/src"].map((p) =>
+    newest(path.join(root, p)),
+  );
   return Math.max(...sources) > built;
 }
 
-const suites = [
-  { name: "unit", project: "unit", env: {} },
-  { name: "components", project: "components", env: {} },
-  { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" } },
-  { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" } },
-  { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
-  { name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true },
-].filter((s) => only.length === 0 || only.some((o) => s.project.startsWith(o)));
+// `seconds`: about how long each took alone on CI's machine; a phase starts its longest first,
+// so the last to start is a short one.
+const phases = [
+  {
+    together: true,
+    suites: [
+      { name: "unit", project: "unit", env: {}, seconds: 60 },
+      { name: "components", project: "components", env: {}, seconds: 60 },
+      { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" }, seconds: 240 },
+      { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" }, seconds: 180 },
+    ],
+  },
+  { suites: [{ name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true }] },
+  { suites: [{ name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true }] },
+]
+  .map((phase) => ({
+    ...phase,
+    suites: phase.suites.filter((s) => only.length === 0 || only.some((o) => s.project.startsWith(o))),
+  }))
+  .filter((phase) => phase.suites.length > 0);
+if (phases.length === 0) {
+  console.error(
+    `No suite is called ${only.join(" or ")}: unit, components, api-pglite, api-postgres, e2e, drills.`,
+  );
+  process.exit(1);
+}
+const order = phases.flatMap((p) => p.suites.map((s) => s.name));
 
-if (suites.some((s) => s.needsBuild) && buildIsStale()) {
+if (phases.some((p) => p.suites.some((s) => s.needsBuild)) && buildIsStale()) {
   console.log("\n== Building the app for the browser tests ==");
   const b = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-results-"));
-const summary = [];
-let failedRuns = 0;
-for (const suite of suites) {
-  console.log(`\n== ${suite.name} ==`);
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+
+/** One suite's Vitest run: its output straight through (`live`), or held and returned whole. */
+function run(suite, live) {
   const json = path.join(outDir, `${suite.project}.json`);
-  const run = spawnSync(
-    "npx",
-    ["vitest", "run", "--project", suite.project, "--reporter=default", "--reporter=json", `--outputFile.json=${json}`],
-    { cwd: root, stdio: "inherit", env: { ...process.env, ...suite.env } },
-  );
-  let passed = 0;
-  let failed = 0;
-  if (existsSync(json)) {
-    const r = JSON.parse(readFileSync(json, "utf8"));
-    passed = r.numPassedTests;
-    failed = r.numFailedTests;
-  }
-  if (run.status !== 0 && failed === 0) failed = 1; // a file that failed to load, or an uncaught error
-  if (passed + failed === 0) failed = 1; // a suite that ran nothing is a failure, not a pass
-  if (run.status !== 0 || failed > 0) failedRuns++;
-  summary.push({ suite: suite.name, passed, failed });
+  const started = performance.now();
+  const env = { ...process.env, ...suite.env };
+  // Held output is printed to this terminal later: keep Vitest's colours if it is one.
+  if (!live && process.stdout.isTTY && !("NO_COLOR" in env)) env.FORCE_COLOR = "1";
+  const args = ["vitest", "run", "--project", suite.project, "--reporter=default", "--reporter=json"];
+  args.push(`--outputFile.json=${json}`);
+  // Runs side by side would write Vitest's one results cache (the order of the next run's files)
+  // at once, and a run that reads it half written fails to start.
+  if (!live) args.push("--no-cache");
+  const child = spawn("npx", args, { cwd: root, env, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+  const output = [];
+  if (!live)
+    for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("error", (error) => output.push(Buffer.from(`could not start Vitest: ${error.message}\n`)));
+    child.on("close", (code) => {
+      let passed = 0;
+      let failed = 0;
+      if (existsSync(json)) {
+        const r = JSON.parse(readFileSync(json, "utf8"));
+        passed = r.numPassedTests;
+        failed = r.numFailedTests;
+      }
+      if (code !== 0 && failed === 0) failed = 1; // a file that failed to load, or an uncaught error
+      if (passed + failed === 0) failed = 1; // a suite that ran nothing is a failure, not a pass
+      resolve({
+        suite: suite.name,
+        passed,
+        failed,
+        ok: code === 0 && failed === 0,
+        seconds: seconds(started),
+        output,
+      });
+    });
+  });
 }
 
-console.log("\n== Summary ==");
-for (const s of summary) console.log(`${s.suite.padEnd(22)} ${s.passed} passed, ${s.failed} failed`);
-const total = summary.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed }), { passed: 0, failed: 0 });
+const summary = [];
+const started = performance.now();
+for (const phase of phases) {
+  if (!phase.together || phase.suites.length === 1 || jobs === 1) {
+    for (const suite of phase.suites) {
+      console.log(`\n== ${suite.name} ==`);
+      const result = await run(suite, true);
+      console.log(`== ${suite.name}: ${result.seconds} s ==`);
+      summary.push(result);
+    }
+    continue;
+  }
+  const queue = phase.suites.toSorted((a, b) => b.seconds - a.seconds);
+  const names = phase.suites.map((s) => s.name).join(", ");
+  console.log(`\n== ${names}: ${Math.min(jobs, queue.length)} at a time, each printed when it ends ==`);
+  const slot = async () => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
+      console.log(`-- ${suite.name}: started`);
+      const result = await run(suite, false);
+      process.stdout.write(`\n== ${suite.name} (${result.seconds} s) ==\n`);
+      process.stdout.write(Buffer.concat(result.output));
+      summary.push(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, slot));
+}
+
+console.log(`\n== Summary (${seconds(started)} s) ==`);
+summary.sort((a, b) => order.indexOf(a.suite) - order.indexOf(b.suite));
+for (const s of summary)
+  console.log(`${s.suite.padEnd(22)} ${s.passed} passed, ${s.failed} failed (${s.seconds} s)`);
+const total = summary.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed }), {
+  passed: 0,
+  failed: 0,
+});
 console.log(`${total.passed} passed, ${total.failed} failed`);
-process.exit(failedRuns > 0 ? 1 : 0);
+process.exit(summary.every((s) => s.ok) ? 0 : 1);

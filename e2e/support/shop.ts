@@ -1,0 +1,11 @@
+// The built shop a test file talks to: the one global-setup.ts started for the file's worker.
+// The browser tests run one file at a time on one shop; with E2E_WORKERS=n (vitest.config.ts)
+// n files run at once, each worker on a shop of its own, so no two files share logins, mail,
+// log-in limits or stock.
+import { inject } from "vitest";
+
+export function shopUrl(): string {
+  const shops = inject("shopUrls");
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  return shops[(worker - 1) % shops.length]!;
+}
