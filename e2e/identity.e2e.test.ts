@@ -103,7 +103,10 @@ describe("identity in the browser", () => {
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByRole("main").getByText("If that address has an account, we've e-mailed a reset link.").waitFor();
+    await page
+      .getByRole("main")
+      .getByText("If that address has an account, we've e-mailed a reset link.")
+      .waitFor();
 
     const mail = await waitForMessage(baseUrl, email, /\/auth\/reset-password\?hash=/, { after: before });
     const hash = /reset-password\?hash=([\w-]+)/.exec(mail.body)![1]!;
@@ -118,7 +121,9 @@ describe("identity in the browser", () => {
     await page.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.waitForURL(/\/login$/);
-    const toast = notifications(page).locator("[data-sonner-toast]", { hasText: "Password successfully reset." });
+    const toast = notifications(page).locator("[data-sonner-toast]", {
+      hasText: "Password successfully reset.",
+    });
     await toast.waitFor();
     expect(await toast.textContent()).toContain("Password Reset");
     expect(await page.getByLabel("Username or e-mail address").inputValue()).toBe(person.username);
@@ -126,14 +131,21 @@ describe("identity in the browser", () => {
     await page.getByLabel("Password", { exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await page.waitForURL(/\/products\?category=home$/);
-    await page.getByRole("banner").getByText(`${person.firstname} ${person.lastname}`).filter({ visible: true }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByText(`${person.firstname} ${person.lastname}`)
+      .filter({ visible: true })
+      .waitFor();
 
     // The link works once.
     await page.goto(resetUrl);
     await page.getByLabel("New password", { exact: true }).fill("Another-Fine-Password-5");
     await page.getByLabel("Confirm new password", { exact: true }).fill("Another-Fine-Password-5");
     await page.getByRole("button", { name: "Set new password" }).click();
-    await page.getByRole("alert").getByText(/already used/).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/already used/)
+      .waitFor();
     await page.getByRole("alert").getByRole("link", { name: "Request a new link" }).waitFor();
     await page.context().close();
   });
@@ -148,7 +160,11 @@ describe("identity in the browser", () => {
     expectProblem(page, "not_found", "/api/Users/GetUserOtpDetails");
     await page.getByLabel("E-mail address on the account").fill("nobody@demo.shop");
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("main").getByText(/do not match our records/).first().waitFor();
+    await page
+      .getByRole("main")
+      .getByText(/do not match our records/)
+      .first()
+      .waitFor();
 
     await page.getByLabel("E-mail address on the account").fill("newshop@demo.shop");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -164,7 +180,9 @@ describe("identity in the browser", () => {
     expect(await page.getByLabel("Password", { exact: true }).getAttribute("aria-describedby")).toBeTruthy();
     await page.getByText("at least 10 characters").waitFor();
 
-    const mail = await waitForMessage(baseUrl, "newshop@demo.shop", /PIN for account CUS0003 is \d{6}/, { after: before });
+    const mail = await waitForMessage(baseUrl, "newshop@demo.shop", /PIN for account CUS0003 is \d{6}/, {
+      after: before,
+    });
     const pin = /is (\d{6})/.exec(mail.body)![1]!;
     const password = "Tembisa-Corner-Shop-2026";
 

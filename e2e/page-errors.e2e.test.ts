@@ -12,7 +12,8 @@ const baseUrl = shopUrl();
 /** Runs `act` in the page and returns once the page has reported what it caused. */
 async function reported(page: Page, event: "console" | "pageerror", act: () => Promise<unknown>) {
   const options = { timeout: 10_000 };
-  const seen = event === "console" ? page.waitForEvent("console", options) : page.waitForEvent("pageerror", options);
+  const seen =
+    event === "console" ? page.waitForEvent("console", options) : page.waitForEvent("pageerror", options);
   await act();
   await seen;
 }
@@ -41,7 +42,9 @@ describe("the browser's error guard", () => {
         });
       }),
     );
-    await expect(checkPageErrors()).rejects.toThrow(/uncaught exception on .*: Error: thrown and never caught/);
+    await expect(checkPageErrors()).rejects.toThrow(
+      /uncaught exception on .*: Error: thrown and never caught/,
+    );
   });
 
   it("catches a problem answer the test did not declare, and lets a declared one with its code pass", async () => {
@@ -60,7 +63,9 @@ describe("the browser's error guard", () => {
 
     // ...and so is the declared status (401) with another code: the code is what the test relies on.
     expectProblem(page, "bad_credentials", /^\/api\/Cart\//);
-    await reported(page, "console", () => page.evaluate(() => fetch("/api/Cart/GetUserCart").then((r) => r.status)));
+    await reported(page, "console", () =>
+      page.evaluate(() => fetch("/api/Cart/GetUserCart").then((r) => r.status)),
+    );
     await expect(checkPageErrors()).rejects.toThrow(
       /GET \/api\/Cart\/GetUserCart answered unauthenticated; the test declared bad_credentials/,
     );

@@ -13,7 +13,9 @@ try {
 }
 if (!report || report.error || !report.metadata) {
   // The message names the endpoint's address; the status is enough to say what happened.
-  const raw = String(report?.message ?? report?.error?.summary ?? run.stderr.trim().split("\n").pop() ?? "no answer");
+  const raw = String(
+    report?.message ?? report?.error?.summary ?? run.stderr.trim().split("\n").pop() ?? "no answer",
+  );
   const why = raw.split(" - ")[0] || "no answer";
   console.warn(`npm audit: the advisory service could not be reached (${why}); nothing was checked.`);
   process.exit(0);
@@ -23,7 +25,8 @@ console.info(`npm audit (runtime dependencies): ${JSON.stringify(counts)}`);
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
 if (serious > 0) {
   for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
-    if (v.severity === "high" || v.severity === "critical") console.error(`  ${v.severity}: ${name} ${v.range ?? ""}`);
+    if (v.severity === "high" || v.severity === "critical")
+      console.error(`  ${v.severity}: ${name} ${v.range ?? ""}`);
   }
   process.exit(1);
 }

@@ -29,13 +29,17 @@ const productionBuilds = [
  */
 function zodWithoutJsonSchema(): Plugin {
   const classicSchemas = /zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
-  const processorsFile = fileURLToPath(import.meta.resolve("zod/v4/core").replace(/index\.js$/, "json-schema-processors.js"));
-  const processorNames = [...readFileSync(processorsFile, "utf8").matchAll(/^export (?:function|const) (\w+)/gm)].map(
-    ([, name]) => name,
+  const processorsFile = fileURLToPath(
+    import.meta.resolve("zod/v4/core").replace(/index\.js$/, "json-schema-processors.js"),
   );
+  const processorNames = [
+    ...readFileSync(processorsFile, "utf8").matchAll(/^export (?:function|const) (\w+)/gm),
+  ].map(([, name]) => name);
   const unavailable = `() => { throw new Error("JSON Schema is not built in the browser"); }`;
   const stubs: Record<string, string> = {
-    "../core/json-schema-processors.js": processorNames.map((name) => `export const ${name} = () => ({});`).join("\n"),
+    "../core/json-schema-processors.js": processorNames
+      .map((name) => `export const ${name} = () => ({});`)
+      .join("\n"),
     "../core/to-json-schema.js": `export const createToJSONSchemaMethod = () => ${unavailable};\nexport const createStandardJSONSchemaMethod = () => ${unavailable};`,
   };
   return {

@@ -19,11 +19,7 @@ export async function searchAs(
   });
 }
 
-export async function productAs(
-  baseUrl: string,
-  username: string | null,
-  skuCode: string,
-): Promise<Product> {
+export async function productAs(baseUrl: string, username: string | null, skuCode: string): Promise<Product> {
   const token = username ? await apiToken(baseUrl, username) : undefined;
   return callApi(baseUrl, "POST", "/api/Product/GetProductBySkuCode", {
     body: { skuCode },
@@ -32,10 +28,7 @@ export async function productAs(
   });
 }
 
-export async function productImages(
-  baseUrl: string,
-  skuCode: string,
-): Promise<ProductImage[]> {
+export async function productImages(baseUrl: string, skuCode: string): Promise<ProductImage[]> {
   const path = `/api/Product/GetProductImages/${encodeURIComponent(skuCode)}`;
   return (await callApi(baseUrl, "GET", path, { answer: ProductImages })).images;
 }

@@ -12,19 +12,26 @@ describe("TRUST_PROXY", () => {
     ["127.0.0.1", "127.0.0.1"],
     ["10.0.0.0/8, 192.168.1.7 ,::1", "10.0.0.0/8,192.168.1.7,::1"],
   ])("reads %s as %s", (given, expected) => {
-    expect(loadConfig({ ...base, ...(given === undefined ? {} : { TRUST_PROXY: given }) }).TRUST_PROXY).toEqual(expected);
+    expect(
+      loadConfig({ ...base, ...(given === undefined ? {} : { TRUST_PROXY: given }) }).TRUST_PROXY,
+    ).toEqual(expected);
   });
 
-  it.each(["yes", "10.0.0.300", "loadbalancer", "10.0.0.0/abc"])("refuses %s with a message naming it", (given) => {
-    expect(() => loadConfig({ ...base, TRUST_PROXY: given })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, TRUST_PROXY: given })).toThrow(/TRUST_PROXY/);
-  });
+  it.each(["yes", "10.0.0.300", "loadbalancer", "10.0.0.0/abc"])(
+    "refuses %s with a message naming it",
+    (given) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: given })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, TRUST_PROXY: given })).toThrow(/TRUST_PROXY/);
+    },
+  );
 });
 
 describe("operations settings", () => {
   it("bounds waiting for the database at about five seconds by default", () => {
     const config = loadConfig(base);
-    expect(config.DATABASE_CONNECT_TIMEOUT_MS + config.DATABASE_STATEMENT_TIMEOUT_MS).toBeLessThanOrEqual(6000);
+    expect(config.DATABASE_CONNECT_TIMEOUT_MS + config.DATABASE_STATEMENT_TIMEOUT_MS).toBeLessThanOrEqual(
+      6000,
+    );
     expect(config.OUTBOX_LEASE_MS).toBe(30_000);
   });
 

@@ -22,23 +22,41 @@ async function main() {
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     workerPoolSize: config.OUTBOX_POOL_SIZE,
-    timeouts: { connectMs: config.DATABASE_CONNECT_TIMEOUT_MS, statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS },
+    timeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     onConnectionLost: (error) => onConnectionLost(error),
   });
   // Migrations and the demo load may run longer than any request is allowed to.
   await database.withoutTimeouts((db) => migrate(db));
-  const tokens = createTokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR), config.TOKEN_LIFETIME_HOURS);
+  const tokens = createTokenService(
+    resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+    config.TOKEN_LIFETIME_HOURS,
+  );
   const metrics = createMetrics({ database, processMetrics: true });
   const lifecycle: Lifecycle = { draining: false };
-  let log: OutboxLog = { warn: (obj, msg) => console.warn(msg, obj), error: (obj, msg) => console.error(msg, obj) };
-  const outbox = createShopOutboxWorker(config, database, { warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) }, metrics.outboxOutcome);
+  let log: OutboxLog = {
+    warn: (obj, msg) => console.warn(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
+  };
+  const outbox = createShopOutboxWorker(
+    config,
+    database,
+    { warn: (o, m) => log.warn(o, m), error: (o, m) => log.error(o, m) },
+    metrics.outboxOutcome,
+  );
   const app = await buildApp({ config, database, tokens, metrics, outbox, lifecycle });
   log = app.log;
-  onConnectionLost = (error) => app.log.warn({ err: error }, "database connection lost; it is discarded and replaced");
+  onConnectionLost = (error) =>
+    app.log.warn({ err: error }, "database connection lost; it is discarded and replaced");
   // The simulated back office's clock: every process may run it (each step claims its order).
   const simulator =
     config.backOfficeMode === "simulator"
-      ? createBackOfficeSimulator(database.workerDb, { stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS, log: app.log })
+      ? createBackOfficeSimulator(database.workerDb, {
+          stepMs: config.BACKOFFICE_SIMULATOR_STEP_MS,
+          log: app.log,
+        })
       : undefined;
 
   let deadline = Infinity;
@@ -62,21 +80,27 @@ async function main() {
     stopping = true;
     lifecycle.draining = true;
     deadline = Date.now() + config.SHUTDOWN_TIMEOUT_MS;
-    app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "draining");
+    app.log.info(
+      { signal, delayMs: config.SHUTDOWN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+      "draining",
+    );
     const force = setTimeout(() => {
       app.log.error("shutdown took longer than SHUTDOWN_TIMEOUT_MS; exiting now");
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    setTimeout(() => {
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, "error during shutdown");
-          process.exit(1);
-        },
-      );
-    }, Math.min(config.SHUTDOWN_DELAY_MS, config.SHUTDOWN_TIMEOUT_MS / 2));
+    setTimeout(
+      () => {
+        app.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, "error during shutdown");
+            process.exit(1);
+          },
+        );
+      },
+      Math.min(config.SHUTDOWN_DELAY_MS, config.SHUTDOWN_TIMEOUT_MS / 2),
+    );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
@@ -85,12 +109,16 @@ async function main() {
   outbox.start();
   simulator?.start();
   if (config.backOfficeMode === "off") {
-    app.log.warn("BACKOFFICE_MODE is off: placed orders wait in the hand-off queue until a back office is configured");
+    app.log.warn(
+      "BACKOFFICE_MODE is off: placed orders wait in the hand-off queue until a back office is configured",
+    );
   }
   if (!config.demoMode && !config.SMTP_URL) {
     app.log.warn("SMTP_URL is not set: registration PINs and password-reset links cannot be e-mailed");
   }
-  const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`;
+  const where = config.DATABASE_URL
+    ? "PostgreSQL (DATABASE_URL)"
+    : `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`;
   console.info(`\nTrade Shop is running on ${config.publicUrl} — database: ${where}`);
   if (demo.loginsAvailable) {
     console.info(

@@ -10,7 +10,8 @@ export type TestDbKind = "pglite" | "postgres";
 
 export function testDbKind(): TestDbKind {
   const kind = process.env.TEST_DB ?? "pglite";
-  if (kind !== "pglite" && kind !== "postgres") throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
+  if (kind !== "pglite" && kind !== "postgres")
+    throw new Error(`TEST_DB must be pglite or postgres, not ${kind}`);
   return kind;
 }
 

@@ -5,9 +5,18 @@ import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
 import { customerOf, findSku } from "./fixtures";
 import type { TestApp } from "./test-app";
 
-export async function fillCart(t: TestApp, token: string, lines: readonly (readonly [string, number])[]): Promise<Cart> {
+export async function fillCart(
+  t: TestApp,
+  token: string,
+  lines: readonly (readonly [string, number])[],
+): Promise<Cart> {
   for (const [skuCode, quantity] of lines) {
-    const res = await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode, quantity } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token,
+      body: { skuCode, quantity },
+    });
     if (res.statusCode !== 200) throw new Error(`add ${skuCode}: ${res.statusCode} ${res.body}`);
   }
   return (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json();
@@ -43,7 +52,13 @@ export async function placeCart(t: TestApp, token: string, cart: Cart): Promise<
 }
 
 /** Places an order of `quantities` packs of the `skip`-th, `skip+1`-th… ordinary SKUs in the user's warehouse. */
-export async function placeTestOrder(t: TestApp, username: string, token: string, quantities: readonly number[], skip = 0): Promise<Order> {
+export async function placeTestOrder(
+  t: TestApp,
+  username: string,
+  token: string,
+  quantities: readonly number[],
+  skip = 0,
+): Promise<Order> {
   const customer = await customerOf(t.database.db, username);
   const lines: [string, number][] = [];
   for (const [index, quantity] of quantities.entries()) {
@@ -70,6 +85,9 @@ export async function placeHandOffTestOrder(
   skip = 0,
 ): Promise<Order> {
   const order = await placeTestOrder(t, username, token, quantities, skip);
-  await t.database.db.deleteFrom("outbox").where("idempotencyKey", "=", `order-confirmation:${order.id}`).execute();
+  await t.database.db
+    .deleteFrom("outbox")
+    .where("idempotencyKey", "=", `order-confirmation:${order.id}`)
+    .execute();
   return order;
 }

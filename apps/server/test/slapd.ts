@@ -24,7 +24,11 @@ const SERVICE_PASSWORD = "reader-secret-1";
 
 /** People in the test directory and their directory passwords. */
 export const DIRECTORY_PEOPLE = {
-  thandi: { accountName: "thandi.mokoena", password: "Thandi-Dir-Pass-1", guid: "00112233-4455-6677-8899-aabbccddeeff" },
+  thandi: {
+    accountName: "thandi.mokoena",
+    password: "Thandi-Dir-Pass-1",
+    guid: "00112233-4455-6677-8899-aabbccddeeff",
+  },
   thabo: { accountName: "thabo.nkosi", password: "Thabo-Dir-Pass-1" },
   sipho: { accountName: "sipho.dlamini", password: "Sipho-Dir-Pass-1" },
 } as const;
@@ -155,7 +159,9 @@ async function answers(url: string): Promise<boolean> {
 export async function startSlapd(): Promise<TestDirectory> {
   for (const tool of [SLAPD, SLAPADD]) {
     if (!existsSync(tool)) {
-      throw new Error(`${tool} is missing: the directory tests need OpenLDAP (apt-get install slapd ldap-utils).`);
+      throw new Error(
+        `${tool} is missing: the directory tests need OpenLDAP (apt-get install slapd ldap-utils).`,
+      );
     }
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), "tradeshop-slapd-"));
@@ -169,7 +175,9 @@ export async function startSlapd(): Promise<TestDirectory> {
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
   // -d keeps slapd in the foreground, so it is our child and dies with the test run.
-  const slapd: ChildProcess = spawn(SLAPD, ["-h", `${url}/`, "-f", conf, "-d", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+  const slapd: ChildProcess = spawn(SLAPD, ["-h", `${url}/`, "-f", conf, "-d", "0"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   slapd.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => slapd.once("exit", () => resolve()));

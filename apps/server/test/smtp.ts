@@ -30,7 +30,9 @@ export function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -75,7 +77,9 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   };
 }
 
-export async function startSmtpServer(options: { port?: number; rejectRecipients?: boolean } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  options: { port?: number; rejectRecipients?: boolean } = {},
+): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
 
@@ -85,7 +89,9 @@ export async function startSmtpServer(options: { port?: number; rejectRecipients
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients) {
-        const error = Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 });
+        const error = Object.assign(new Error(`Mailbox ${address.address} unavailable`), {
+          responseCode: 550,
+        });
         return callback(error);
       }
       callback();
@@ -123,7 +129,10 @@ export async function startSmtpServer(options: { port?: number; rejectRecipients
       const arrived = mails.find(match);
       if (arrived) return Promise.resolve(arrived);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching mail within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching mail within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (mail) => {

@@ -88,7 +88,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     lifecycle,
     request,
     async login(username, password = DEMO_PASSWORD) {
-      const res = await request({ method: "POST", url: "/api/Users/Authenticate", body: { username, password } });
+      const res = await request({
+        method: "POST",
+        url: "/api/Users/Authenticate",
+        body: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { token: string }).token;
     },

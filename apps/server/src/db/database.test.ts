@@ -11,7 +11,10 @@ const withCode = (code: string, message = code) => Object.assign(new Error(messa
 
 describe("isDatabaseUnavailable: which failures answer 503 database_unavailable", () => {
   it.each([
-    ["the server shutting down (57P01)", serverError("57P01", "terminating connection due to administrator command")],
+    [
+      "the server shutting down (57P01)",
+      serverError("57P01", "terminating connection due to administrator command"),
+    ],
     ["a crash shutdown (57P02)", serverError("57P02")],
     ["the server starting up (57P03)", serverError("57P03")],
     ["too many clients (53300)", serverError("53300")],
@@ -23,7 +26,10 @@ describe("isDatabaseUnavailable: which failures answer 503 database_unavailable"
     ["every address refusing", new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")], "")],
     ["node-postgres's own connection loss", new Error("Connection terminated unexpectedly")],
     ["the client's read timeout", new Error("Query read timeout")],
-    ["no connection to be had", new DatabaseUnreachable(serverError("55000", 'database "shop" is not currently accepting connections'))],
+    [
+      "no connection to be had",
+      new DatabaseUnreachable(serverError("55000", 'database "shop" is not currently accepting connections')),
+    ],
     ["any of those as a cause", new Error("transaction failed", { cause: serverError("57P01") })],
   ])("%s", (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

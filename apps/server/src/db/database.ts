@@ -101,10 +101,18 @@ function postgresPoolConfig(
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const lost = options.onConnectionLost ?? ((error: Error) => console.warn(`database connection lost: ${error.message}`));
+  const lost =
+    options.onConnectionLost ??
+    ((error: Error) => console.warn(`database connection lost: ${error.message}`));
   if (options.databaseUrl) {
-    const web = guardPool(new pg.Pool(postgresPoolConfig(options, options.poolSize ?? 10, options.timeouts)), lost);
-    const worker = guardPool(new pg.Pool(postgresPoolConfig(options, options.workerPoolSize ?? 2, options.timeouts)), lost);
+    const web = guardPool(
+      new pg.Pool(postgresPoolConfig(options, options.poolSize ?? 10, options.timeouts)),
+      lost,
+    );
+    const worker = guardPool(
+      new pg.Pool(postgresPoolConfig(options, options.workerPoolSize ?? 2, options.timeouts)),
+      lost,
+    );
     const webDb = kysely(web);
     const workerDb = kysely(worker);
     const direct = options.directUrl ?? options.databaseUrl;
@@ -118,7 +126,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       async withoutTimeouts(work) {
         if (!options.timeouts && !options.directUrl) return work(webDb);
         // Migrations take a session-level advisory lock: a direct connection, never a pooler's.
-        const unbounded = kysely(guardPool(new pg.Pool(postgresPoolConfig(options, 1, undefined, direct)), lost));
+        const unbounded = kysely(
+          guardPool(new pg.Pool(postgresPoolConfig(options, 1, undefined, direct)), lost),
+        );
         try {
           return await work(unbounded);
         } finally {
@@ -159,7 +169,10 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 }
 
 function kysely(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: discardingBrokenClients(pool) }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 /**
@@ -228,7 +241,9 @@ class Checkout implements PostgresPoolClient {
 export class DatabaseUnreachable extends Error {
   override readonly name = "DatabaseUnreachable";
   constructor(cause: unknown) {
-    super(`The database could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`The database could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
   }
 }
 
@@ -236,7 +251,16 @@ export class DatabaseUnreachable extends Error {
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300|53400)$/;
 /** A statement cancelled by statement_timeout (57014) or a lock or idle-transaction timeout. */
 const TIMED_OUT_STATES = /^(57014|55P03|25P03)$/;
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 const CLIENT_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Client was closed|Connection ended|connection timeout/i;
 

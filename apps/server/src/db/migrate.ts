@@ -11,7 +11,9 @@ export async function migrate(db: Db, list: readonly Migration[] = migrations): 
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
       await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+        version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`.execute(
+        conn,
+      );
       const done = await sql<{ version: number }>`SELECT version FROM schema_migrations`.execute(conn);
       const applied = new Set(done.rows.map((r) => r.version));
       const ran: number[] = [];
@@ -19,7 +21,9 @@ export async function migrate(db: Db, list: readonly Migration[] = migrations): 
         if (applied.has(m.version)) continue;
         await conn.transaction().execute(async (trx) => {
           await sql.raw(m.sql).execute(trx);
-          await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(trx);
+          await sql`INSERT INTO schema_migrations (version, name) VALUES (${m.version}, ${m.name})`.execute(
+            trx,
+          );
         });
         ran.push(m.version);
       }

@@ -6,7 +6,8 @@ import pg from "pg";
 /** INT8 as a number; throws above Number.MAX_SAFE_INTEGER rather than rounding. */
 export function parseInt8(value: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`INT8 value ${value} is beyond what a number holds exactly`);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`INT8 value ${value} is beyond what a number holds exactly`);
   return n;
 }
 

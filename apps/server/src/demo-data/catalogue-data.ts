@@ -31,7 +31,8 @@ export const ROLES = [
   },
   {
     name: "Staff",
-    description: "Shop staff: edits product images and descriptions, teaches the search new words and watches the order hand-offs",
+    description:
+      "Shop staff: edits product images and descriptions, teaches the search new words and watches the order hand-offs",
   },
   {
     name: "Admin",

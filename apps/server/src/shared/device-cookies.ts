@@ -28,7 +28,13 @@ export function createDeviceCookies(secret: string): DeviceCookies {
   const mac = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
   return {
     issue(userId, login) {
-      const payload = Buffer.from(JSON.stringify({ u: userId, l: login.trim().toLowerCase(), n: randomBytes(16).toString("base64url") })).toString("base64url");
+      const payload = Buffer.from(
+        JSON.stringify({
+          u: userId,
+          l: login.trim().toLowerCase(),
+          n: randomBytes(16).toString("base64url"),
+        }),
+      ).toString("base64url");
       return `${payload}.${mac(payload)}`;
     },
     read(value) {
@@ -39,8 +45,13 @@ export function createDeviceCookies(secret: string): DeviceCookies {
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
       try {
-        const claim = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { u?: unknown; l?: unknown; n?: unknown };
-        if (typeof claim.u !== "number" || typeof claim.l !== "string" || typeof claim.n !== "string") return undefined;
+        const claim = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+          u?: unknown;
+          l?: unknown;
+          n?: unknown;
+        };
+        if (typeof claim.u !== "number" || typeof claim.l !== "string" || typeof claim.n !== "string")
+          return undefined;
         return { userId: claim.u, login: claim.l, nonce: claim.n };
       } catch {
         return undefined;

@@ -62,7 +62,8 @@ export function createTokenService(secret: string, lifetimeHours: number): Token
         return normalizeClaims(payload);
       } catch (error) {
         const message =
-          error instanceof errors.JWTExpired || (error instanceof errors.JWTClaimValidationFailed && error.claim === "iat")
+          error instanceof errors.JWTExpired ||
+          (error instanceof errors.JWTClaimValidationFailed && error.claim === "iat")
             ? "Your session has expired. Please log in again."
             : "Invalid token.";
         throw new DomainError("unauthenticated", message);

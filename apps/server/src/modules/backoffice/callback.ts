@@ -16,16 +16,30 @@ const refusals: Record<SignatureProblem, string> = {
   mismatch: "The request's signature does not match.",
 };
 
-export function assertSignedCallback(secret: string | undefined, request: SignedRequest, windowSeconds: number) {
-  if (!secret) throw new DomainError("service_unavailable", "Status callbacks are not configured (BACKOFFICE_SECRET is unset).");
-  const problem = checkSignature(secret, request, { windowSeconds, nowSeconds: Math.floor(Date.now() / 1000) });
+export function assertSignedCallback(
+  secret: string | undefined,
+  request: SignedRequest,
+  windowSeconds: number,
+) {
+  if (!secret)
+    throw new DomainError(
+      "service_unavailable",
+      "Status callbacks are not configured (BACKOFFICE_SECRET is unset).",
+    );
+  const problem = checkSignature(secret, request, {
+    windowSeconds,
+    nowSeconds: Math.floor(Date.now() / 1000),
+  });
   if (problem) throw new DomainError("unauthenticated", refusals[problem]);
 }
 
 // Event ids only need keeping while a replay could still pass the timestamp check.
 const EVENT_RETENTION = "1 day";
 
-export async function applyStatusCallback(db: Db, callback: BackOfficeStatusCallback): Promise<SuccessEnvelope> {
+export async function applyStatusCallback(
+  db: Db,
+  callback: BackOfficeStatusCallback,
+): Promise<SuccessEnvelope> {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, { orderNumber: callback.orderId });
     if (!order) throw notFound(`There is no order ${callback.orderId}.`);
@@ -36,9 +50,15 @@ export async function applyStatusCallback(db: Db, callback: BackOfficeStatusCall
       .returning("eventId")
       .executeTakeFirst();
     if (!fresh) {
-      return { success: true, message: `Event ${callback.eventId} was already applied.`, title: "Already applied" };
+      return {
+        success: true,
+        message: `Event ${callback.eventId} was already applied.`,
+        title: "Already applied",
+      };
     }
-    await sql`DELETE FROM backoffice_callback_events WHERE received_at < now() - ${EVENT_RETENTION}::interval`.execute(trx);
+    await sql`DELETE FROM backoffice_callback_events WHERE received_at < now() - ${EVENT_RETENTION}::interval`.execute(
+      trx,
+    );
     const outcome = await applyStatusChange(trx, order, {
       status: callback.status,
       reason: callback.reason,

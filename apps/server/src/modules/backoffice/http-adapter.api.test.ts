@@ -39,7 +39,11 @@ class FakeBackOffice {
         const signed =
           checkSignature(
             SECRET,
-            { timestamp: req.headers["x-tradeshop-timestamp"] as string, signature: req.headers["x-tradeshop-signature"] as string, body },
+            {
+              timestamp: req.headers["x-tradeshop-timestamp"] as string,
+              signature: req.headers["x-tradeshop-signature"] as string,
+              body,
+            },
             { windowSeconds: 300, nowSeconds: Math.floor(Date.now() / 1000) },
           ) === undefined;
         this.requests.push({ key, body, signed });
@@ -48,7 +52,9 @@ class FakeBackOffice {
           return;
         }
         if (!this.salesOrders.has(key)) this.salesOrders.set(key, `SO${900_000 + this.salesOrders.size + 1}`);
-        res.writeHead(200, { "content-type": "application/json" }).end(this.answer.body || JSON.stringify({ salesOrderNumber: this.salesOrders.get(key) }));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(this.answer.body || JSON.stringify({ salesOrderNumber: this.salesOrders.get(key) }));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
@@ -89,12 +95,22 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
 
   const db = () => t.database.db;
   const hand = (orderId: number) =>
-    db().selectFrom("outbox").selectAll().where("idempotencyKey", "=", `order:${orderId}`).executeTakeFirstOrThrow();
+    db()
+      .selectFrom("outbox")
+      .selectAll()
+      .where("idempotencyKey", "=", `order:${orderId}`)
+      .executeTakeFirstOrThrow();
   const makeDue = (orderId: number) =>
-    db().updateTable("outbox").set({ availableAt: sql`now()` }).where("idempotencyKey", "=", `order:${orderId}`).execute();
-  const getOrder = async (id: number) => (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${id}`, token: trader })).json();
+    db()
+      .updateTable("outbox")
+      .set({ availableAt: sql`now()` })
+      .where("idempotencyKey", "=", `order:${orderId}`)
+      .execute();
+  const getOrder = async (id: number) =>
+    (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${id}`, token: trader })).json();
   // Staff hold both tenants; the demo's trader buys in gauteng.
-  const handOffs = (query = "", token = staff) => t.request({ method: "GET", url: `/api/BackOffice/HandOffs${query}`, token, tenantId: "gauteng" });
+  const handOffs = (query = "", token = staff) =>
+    t.request({ method: "GET", url: `/api/BackOffice/HandOffs${query}`, token, tenantId: "gauteng" });
   const retry = (id: number, token = staff, tenantId = "gauteng") =>
     t.request({ method: "POST", url: `/api/BackOffice/HandOffs/${id}/Retry`, token, tenantId, body: {} });
 
@@ -150,7 +166,10 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
   });
 
   describe("POST /api/BackOffice/StatusCallback", () => {
-    const callback = (body: object, options: { secret?: string; timestamp?: number; raw?: string; headers?: Record<string, string> } = {}) => {
+    const callback = (
+      body: object,
+      options: { secret?: string; timestamp?: number; raw?: string; headers?: Record<string, string> } = {},
+    ) => {
       const raw = options.raw ?? JSON.stringify(body);
       const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
       return t.app.inject({
@@ -166,29 +185,48 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       });
     };
     const balanceOf = async () =>
-      (await db().selectFrom("customers").select("dcBalanceCents").where("accountId", "=", "CUS0001").executeTakeFirstOrThrow()).dcBalanceCents;
-    const credit = async () => (await t.request({ method: "POST", url: "/api/Users/GetCreditDetails", token: trader })).json();
+      (
+        await db()
+          .selectFrom("customers")
+          .select("dcBalanceCents")
+          .where("accountId", "=", "CUS0001")
+          .executeTakeFirstOrThrow()
+      ).dcBalanceCents;
+    const credit = async () =>
+      (await t.request({ method: "POST", url: "/api/Users/GetCreditDetails", token: trader })).json();
 
     it("applies signed status changes, raises the balance once when invoiced, and ignores a replayed event", async () => {
       await backOffice.start();
       const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 52);
       await t.outbox.drain();
-      const event = (status: string, extra: object = {}) => ({ eventId: randomUUID(), orderId: placed.orderId, status, ...extra });
+      const event = (status: string, extra: object = {}) => ({
+        eventId: randomUUID(),
+        orderId: placed.orderId,
+        status,
+        ...extra,
+      });
 
       const picking = await callback(event("Picking"));
       expect(picking.statusCode).toBe(200);
-      expect(picking.json()).toMatchObject({ success: true, message: `Order ${placed.orderId} is now Picking.` });
+      expect(picking.json()).toMatchObject({
+        success: true,
+        message: `Order ${placed.orderId} is now Picking.`,
+      });
       const holdWithoutReason = await callback(event("On Hold"));
       expect(holdWithoutReason.statusCode).toBe(400);
       expect(holdWithoutReason.json().errors).toEqual({ reason: ["Required with status On Hold."] });
-      expect((await callback(event("Invoiced"))).json().errors).toEqual({ invoiceNumber: ["Required when the order is invoiced."] });
+      expect((await callback(event("Invoiced"))).json().errors).toEqual({
+        invoiceNumber: ["Required when the order is invoiced."],
+      });
 
       const balance = await balanceOf();
       const remaining = (await credit()).remainingCredit;
       const invoiced = event("Invoiced", { invoiceNumber: "INV-77001" });
       expect((await callback(invoiced)).statusCode).toBe(200);
       expect((await callback(invoiced)).json()).toMatchObject({ success: true, title: "Already applied" });
-      expect((await callback({ ...invoiced, eventId: randomUUID() })).json().message).toMatch(/was already Invoiced/);
+      expect((await callback({ ...invoiced, eventId: randomUUID() })).json().message).toMatch(
+        /was already Invoiced/,
+      );
       expect(await balanceOf()).toBe(balance + Math.round(placed.totalPriceIncl * 100));
       expect((await credit()).remainingCredit).toBe(remaining);
 
@@ -295,7 +333,12 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       // Customers may not see the queue; another tenant's staff do not see this one.
       expect((await handOffs("", trader)).statusCode).toBe(403);
       expect((await handOffs("")).statusCode).toBe(200);
-      const coastal = await t.request({ method: "GET", url: "/api/BackOffice/HandOffs", token: staff, tenantId: "coastal" });
+      const coastal = await t.request({
+        method: "GET",
+        url: "/api/BackOffice/HandOffs",
+        token: staff,
+        tenantId: "coastal",
+      });
       expect(coastal.json().map((h: { id: number }) => h.id)).not.toContain(entry.id);
       expect((await retry(entry.id, staff, "coastal")).statusCode).toBe(404);
       expect((await retry(entry.id, trader)).statusCode).toBe(403);
@@ -308,7 +351,9 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       const again = await retry(entry.id);
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe("hand_off_not_parked");
-      expect(again.json().title).toBe(`Order ${placed.orderId} is already queued; it will be tried again by itself.`);
+      expect(again.json().title).toBe(
+        `Order ${placed.orderId} is already queued; it will be tried again by itself.`,
+      );
 
       expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
       expect((await getOrder(placed.id)).currentPastelStatus).toBe("Submitted");
@@ -316,7 +361,9 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       expect(done.statusCode).toBe(409);
       expect(done.json().code).toBe("hand_off_not_parked");
       expect(done.json().title).toBe(`Order ${placed.orderId} has already been handed over.`);
-      expect((await handOffs("?state=done")).json().find((h: { id: number }) => h.id === entry.id)).toMatchObject({ state: "done" });
+      expect(
+        (await handOffs("?state=done")).json().find((h: { id: number }) => h.id === entry.id),
+      ).toMatchObject({ state: "done" });
       expect((await retry(99_999_999)).statusCode).toBe(404);
     });
   });

@@ -26,7 +26,8 @@ export interface HttpBackOfficeOptions {
 /** Why a request failed, in words an operator can act on (fetch only says "fetch failed"). */
 function describeFailure(error: unknown): string {
   if (error instanceof Error && error.name === "TimeoutError") return "no answer in time";
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  const cause =
+    error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
@@ -45,7 +46,11 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
   async function handOver(orderId: number, idempotencyKey: string) {
     const order = await options.readOrder(db, orderId);
     if (!order) throw new Error(`Order ${orderId} does not exist`);
-    const body = JSON.stringify({ idempotencyKey, callbackUrl: options.callbackUrl, order } satisfies BackOfficeHandOff);
+    const body = JSON.stringify({
+      idempotencyKey,
+      callbackUrl: options.callbackUrl,
+      order,
+    } satisfies BackOfficeHandOff);
     const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
@@ -62,7 +67,10 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new Error(`Back office unreachable at ${new URL(options.url).origin}: ${describeFailure(error)}`, { cause: error });
+      throw new Error(
+        `Back office unreachable at ${new URL(options.url).origin}: ${describeFailure(error)}`,
+        { cause: error },
+      );
     }
     const text = await response.text();
     if (!response.ok) {

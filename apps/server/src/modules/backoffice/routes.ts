@@ -20,29 +20,41 @@ function header(value: string | string[] | undefined) {
 }
 
 export function backOfficeRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
-  handle(app, api.backOffice.handOffs, (request) => listHandOffs(db, principalOf(request).tenantId, request.query.state));
-  handle(app, api.backOffice.retryHandOff, (request) => retryHandOff(db, principalOf(request).tenantId, request.params.id));
+  handle(app, api.backOffice.handOffs, (request) =>
+    listHandOffs(db, principalOf(request).tenantId, request.query.state),
+  );
+  handle(app, api.backOffice.retryHandOff, (request) =>
+    retryHandOff(db, principalOf(request).tenantId, request.params.id),
+  );
 
   // Its own scope, so only this route reads JSON through the signature check.
   void app.register(async (scope) => {
     scope.removeContentTypeParser("application/json");
-    scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: CALLBACK_BODY_LIMIT }, (request, body, done) => {
-      const raw = String(body);
-      try {
-        assertSignedCallback(
-          config.BACKOFFICE_SECRET,
-          {
-            timestamp: header(request.headers[BACKOFFICE_TIMESTAMP_HEADER.toLowerCase()]),
-            signature: header(request.headers[BACKOFFICE_SIGNATURE_HEADER.toLowerCase()]),
-            body: raw,
-          },
-          config.BACKOFFICE_CALLBACK_WINDOW_S,
-        );
-        done(null, JSON.parse(raw));
-      } catch (error) {
-        done(error instanceof DomainError ? error : new DomainError("validation", "The request body is not valid JSON."));
-      }
-    });
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string", bodyLimit: CALLBACK_BODY_LIMIT },
+      (request, body, done) => {
+        const raw = String(body);
+        try {
+          assertSignedCallback(
+            config.BACKOFFICE_SECRET,
+            {
+              timestamp: header(request.headers[BACKOFFICE_TIMESTAMP_HEADER.toLowerCase()]),
+              signature: header(request.headers[BACKOFFICE_SIGNATURE_HEADER.toLowerCase()]),
+              body: raw,
+            },
+            config.BACKOFFICE_CALLBACK_WINDOW_S,
+          );
+          done(null, JSON.parse(raw));
+        } catch (error) {
+          done(
+            error instanceof DomainError
+              ? error
+              : new DomainError("validation", "The request body is not valid JSON."),
+          );
+        }
+      },
+    );
     // A request without a JSON body never reached the check above.
     scope.addHook("preValidation", async (request) => {
       if (request.body === undefined) throw new DomainError("unauthenticated", "The request is not signed.");
@@ -50,9 +62,14 @@ export function backOfficeRoutes(app: FastifyInstance, { config, database: { db 
     handle(scope, api.backOffice.statusCallback, (request) => applyStatusCallback(db, request.body), {
       config: { skipXsrf: true },
     });
-    handle(scope, backOfficeAccountRoutes.accountDocument, (request) => applyAccountDocument(db, request.body), {
-      config: { skipXsrf: true },
-    });
+    handle(
+      scope,
+      backOfficeAccountRoutes.accountDocument,
+      (request) => applyAccountDocument(db, request.body),
+      {
+        config: { skipXsrf: true },
+      },
+    );
     handle(scope, backOfficeAccountRoutes.liquorLicence, (request) => applyLiquorLicence(db, request.body), {
       config: { skipXsrf: true },
     });

@@ -24,7 +24,8 @@ export function checkSignature(
   options: { windowSeconds: number; nowSeconds: number },
 ): SignatureProblem | undefined {
   if (!request.timestamp || !request.signature) return "missing";
-  if (!/^\d{1,12}$/.test(request.timestamp) || !/^sha256=[0-9a-f]{64}$/i.test(request.signature)) return "malformed";
+  if (!/^\d{1,12}$/.test(request.timestamp) || !/^sha256=[0-9a-f]{64}$/i.test(request.signature))
+    return "malformed";
   const timestamp = Number(request.timestamp);
   if (Math.abs(options.nowSeconds - timestamp) > options.windowSeconds) return "expired";
   const expected = Buffer.from(signBody(secret, timestamp, request.body).toLowerCase());

@@ -24,12 +24,22 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
   const history = async (id: number) =>
-    (await db().selectFrom("orderStatusHistory").select(["status", "reason"]).where("orderId", "=", id).orderBy("id").execute()).map(
-      (h) => h.status,
-    );
-  const getOrder = async (id: number) => (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${id}`, token: trader })).json();
+    (
+      await db()
+        .selectFrom("orderStatusHistory")
+        .select(["status", "reason"])
+        .where("orderId", "=", id)
+        .orderBy("id")
+        .execute()
+    ).map((h) => h.status);
+  const getOrder = async (id: number) =>
+    (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${id}`, token: trader })).json();
   const setCreditLimit = (accountId: string, cents: number) =>
-    db().updateTable("customers").set({ creditLimitCents: cents }).where("accountId", "=", accountId).execute();
+    db()
+      .updateTable("customers")
+      .set({ creditLimitCents: cents })
+      .where("accountId", "=", accountId)
+      .execute();
 
   it("accepts a handed-over order and walks it to Delivered, with sales order and invoice numbers", async () => {
     const placed = await placeHandOffTestOrder(t, "trader", trader, [2, 1], 30);
@@ -40,7 +50,11 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
     expect(submitted.currentPastelStatus).toBe("Submitted");
     const salesOrder: string = submitted.orderLines[0].pastelSalesOrderNumber;
     expect(salesOrder).toMatch(/^SO\d{6}$/);
-    expect(submitted.orderLines.every((l: { pastelSalesOrderNumber: string }) => l.pastelSalesOrderNumber === salesOrder)).toBe(true);
+    expect(
+      submitted.orderLines.every(
+        (l: { pastelSalesOrderNumber: string }) => l.pastelSalesOrderNumber === salesOrder,
+      ),
+    ).toBe(true);
     expect(submitted.orderLines[0].pastelInvoiceNumber).toBeNull();
 
     const seen: string[] = [];
@@ -60,7 +74,14 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
     expect(delivered.statusReason).toBeNull();
     expect(delivered.orderLines[0].pastelSalesOrderNumber).toBe(salesOrder);
     expect(delivered.orderLines[0].pastelInvoiceNumber).toMatch(/^INV\d{6}$/);
-    expect(await history(placed.id)).toEqual(["Pending", "Submitted", "Picking", "Invoiced", "Dispatched", "Delivered"]);
+    expect(await history(placed.id)).toEqual([
+      "Pending",
+      "Submitted",
+      "Picking",
+      "Invoiced",
+      "Dispatched",
+      "Delivered",
+    ]);
   });
 
   it("never makes a second sales order when the hand-off runs again", async () => {
@@ -68,10 +89,18 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
     await t.outbox.drain();
     const first = (await getOrder(placed.id)).orderLines[0].pastelSalesOrderNumber;
     // As if the worker had died after handing over but before marking the message done.
-    await db().updateTable("outbox").set({ status: "pending", availableAt: sql`now()` }).where("idempotencyKey", "=", `order:${placed.id}`).execute();
+    await db()
+      .updateTable("outbox")
+      .set({ status: "pending", availableAt: sql`now()` })
+      .where("idempotencyKey", "=", `order:${placed.id}`)
+      .execute();
     expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
     await Promise.all([1, 2].map(() => simulator.handOver(placed.id, `order:${placed.id}`)));
-    const book = await db().selectFrom("backofficeSalesOrders").selectAll().where("orderId", "=", placed.id).execute();
+    const book = await db()
+      .selectFrom("backofficeSalesOrders")
+      .selectAll()
+      .where("orderId", "=", placed.id)
+      .execute();
     expect(book).toHaveLength(1);
     expect(book[0]!.salesOrderNumber).toBe(first);
     expect(await history(placed.id)).toEqual(["Pending", "Submitted"]);
@@ -80,7 +109,11 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
 
   it("puts an order On Hold while the account is over its credit limit, and releases it once it is back within", async () => {
     const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 34);
-    const customer = await db().selectFrom("customers").select(["creditLimitCents", "dcBalanceCents"]).where("accountId", "=", "CUS0001").executeTakeFirstOrThrow();
+    const customer = await db()
+      .selectFrom("customers")
+      .select(["creditLimitCents", "dcBalanceCents"])
+      .where("accountId", "=", "CUS0001")
+      .executeTakeFirstOrThrow();
     // The balance alone is now R100.00 over the limit.
     await setCreditLimit("CUS0001", customer.dcBalanceCents - 10_000);
     await t.outbox.drain();
@@ -106,7 +139,11 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
     const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 36);
     await t.outbox.drain();
     expect((await orderRow(placed.id)).currentPastelStatus).toBe("Submitted");
-    const { creditLimitCents, dcBalanceCents } = await db().selectFrom("customers").select(["creditLimitCents", "dcBalanceCents"]).where("accountId", "=", "CUS0001").executeTakeFirstOrThrow();
+    const { creditLimitCents, dcBalanceCents } = await db()
+      .selectFrom("customers")
+      .select(["creditLimitCents", "dcBalanceCents"])
+      .where("accountId", "=", "CUS0001")
+      .executeTakeFirstOrThrow();
     await setCreditLimit("CUS0001", dcBalanceCents);
     await simulator.tick();
     expect((await orderRow(placed.id)).currentPastelStatus).toBe("On Hold");
@@ -117,12 +154,17 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
 
   it("moves each due order once when several processes tick at the same time", async () => {
     const placed = [];
-    for (const skip of [40, 41, 42, 43]) placed.push(await placeHandOffTestOrder(t, "trader", trader, [1], skip));
+    for (const skip of [40, 41, 42, 43])
+      placed.push(await placeHandOffTestOrder(t, "trader", trader, [1], skip));
     await t.outbox.drain();
     const ids = placed.map((o) => o.id);
     // Processes with a real clock: after one step an order is not due again for a minute.
     const processes = [1, 2, 3].map(() => createBackOfficeSimulator(db(), { stepMs: 60_000 }));
-    await db().updateTable("backofficeSalesOrders").set({ nextStepAt: sql`now() - interval '1 second'` }).where("orderId", "in", ids).execute();
+    await db()
+      .updateTable("backofficeSalesOrders")
+      .set({ nextStepAt: sql`now() - interval '1 second'` })
+      .where("orderId", "in", ids)
+      .execute();
     const moved = await Promise.all(processes.map((p) => p.tick()));
     expect(moved.reduce((a, b) => a + b, 0)).toBe(ids.length);
     for (const id of ids) expect(await history(id)).toEqual(["Pending", "Submitted", "Picking"]);
@@ -130,9 +172,19 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
   });
 
   it("leaves orders it never accepted alone (the demo's history)", async () => {
-    const before = await db().selectFrom("orders").select(["id", "currentPastelStatus"]).where("id", "<", 50).orderBy("id").execute();
+    const before = await db()
+      .selectFrom("orders")
+      .select(["id", "currentPastelStatus"])
+      .where("id", "<", 50)
+      .orderBy("id")
+      .execute();
     while ((await simulator.tick()) > 0);
-    const after = await db().selectFrom("orders").select(["id", "currentPastelStatus"]).where("id", "<", 50).orderBy("id").execute();
+    const after = await db()
+      .selectFrom("orders")
+      .select(["id", "currentPastelStatus"])
+      .where("id", "<", 50)
+      .orderBy("id")
+      .execute();
     expect(after).toEqual(before);
   });
 });

@@ -43,12 +43,14 @@ async function overLimitCents(trx: Db, customerId: number): Promise<number> {
   return Math.max(0, -position.remainingCreditCents);
 }
 
-const creditHold = (overCents: number) => `Over credit limit by ${formatRandPlain(overCents)}: awaiting payment`;
+const creditHold = (overCents: number) =>
+  `Over credit limit by ${formatRandPlain(overCents)}: awaiting payment`;
 
 async function nextStep(trx: Db, order: OrderForStatus): Promise<StatusChange | undefined> {
   if (order.status === "Submitted" || order.status === "On Hold") {
     const over = await overLimitCents(trx, order.customerId);
-    if (over > 0) return order.status === "On Hold" ? undefined : { status: "On Hold", reason: creditHold(over) };
+    if (over > 0)
+      return order.status === "On Hold" ? undefined : { status: "On Hold", reason: creditHold(over) };
     return { status: "Picking" };
   }
   const next = NEXT[order.status];
@@ -68,16 +70,28 @@ export function createBackOfficeSimulator(db: Db, options: SimulatorOptions): Ba
       const order = await lockOrder(trx, { id: orderId });
       if (!order) throw new Error(`Order ${orderId} does not exist`);
       // Accepting twice would make two sales orders: the order's row lock makes this check safe.
-      const known = await trx.selectFrom("backofficeSalesOrders").select("orderId").where("orderId", "=", orderId).executeTakeFirst();
+      const known = await trx
+        .selectFrom("backofficeSalesOrders")
+        .select("orderId")
+        .where("orderId", "=", orderId)
+        .executeTakeFirst();
       if (known || order.status !== "Pending") return;
-      const { rows } = await sql<{ n: number }>`SELECT nextval('backoffice_sales_order_numbers') AS n`.execute(trx);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT nextval('backoffice_sales_order_numbers') AS n`.execute(trx);
       const salesOrderNumber = `SO${rows[0]!.n}`;
       await trx
         .insertInto("backofficeSalesOrders")
         .values({ orderId, salesOrderNumber, nextStepAt: sql`now() + make_interval(secs => ${stepSeconds})` })
         .execute();
       const over = await overLimitCents(trx, order.customerId);
-      await applyStatusChange(trx, order, over > 0 ? { status: "On Hold", reason: creditHold(over), salesOrderNumber } : { status: "Submitted", salesOrderNumber });
+      await applyStatusChange(
+        trx,
+        order,
+        over > 0
+          ? { status: "On Hold", reason: creditHold(over), salesOrderNumber }
+          : { status: "Submitted", salesOrderNumber },
+      );
     });
   }
 

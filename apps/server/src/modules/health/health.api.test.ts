@@ -44,7 +44,11 @@ describe("API plumbing", () => {
 
   it("gives every problem the shop's own type URI, which documents its code", async () => {
     const unknown = await t.request({ method: "GET", url: "/api/NoSuchThing" });
-    const invalid = await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: 5 } });
+    const invalid = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: 5 },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: "validation", type: "/problems/validation", status: 400 });
     for (const answer of [unknown.json(), invalid.json()]) {
@@ -87,7 +91,11 @@ describe("API plumbing", () => {
     ["an empty JSON body", "", "application/json"],
     ["a body that is not JSON at all", "username=trader", "text/plain"],
   ])("answers %s with a 400 problem", async (_name, payload, type) => {
-    const res = await t.request({ method: "POST", url: "/api/Users/Authenticate", headers: { "content-type": type } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      headers: { "content-type": type },
+    });
     const withBody = await t.app.inject({
       method: "POST",
       url: "/api/Users/Authenticate",
@@ -127,9 +135,15 @@ describe("API plumbing", () => {
 
   it("documents each route's errors as problem+json under the statuses and codes it can answer", async () => {
     const doc = (await t.request({ method: "GET", url: "/api/docs/json" })).json();
-    const responses = (path: string, method: string) => doc.paths[path][method].responses as Record<string, { description: string; content: Record<string, unknown> }>;
+    const responses = (path: string, method: string) =>
+      doc.paths[path][method].responses as Record<
+        string,
+        { description: string; content: Record<string, unknown> }
+      >;
     const order = responses("/api/Order", "post");
-    expect(Object.keys(order)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "409", "500"]));
+    expect(Object.keys(order)).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404", "409", "500"]),
+    );
     expect(order["409"]!.description).toMatch(/prices_changed.*credit_exceeded.*stock_short/);
     expect(order["403"]!.description).toContain("liquor_not_allowed");
     expect(Object.keys(order["409"]!.content)).toEqual(["application/problem+json"]);

@@ -20,14 +20,18 @@ function withinMs<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     work,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))),
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+    ),
   ]).finally(() => clearTimeout(timer));
 }
 
 /** The highest applied migration, or undefined when the database did not answer in time. */
 async function appliedMigration(db: Db): Promise<number | undefined> {
   try {
-    const query = sql<{ version: number | null }>`SELECT max(version)::int AS version FROM schema_migrations`.execute(db);
+    const query = sql<{
+      version: number | null;
+    }>`SELECT max(version)::int AS version FROM schema_migrations`.execute(db);
     const { rows } = await withinMs(query, READY_DB_TIMEOUT_MS);
     return rows[0]?.version ?? 0;
   } catch {
@@ -41,10 +45,21 @@ export function healthRoutes(app: FastifyInstance, { database, outbox, lifecycle
   handle(app, api.health.check, async (request, reply) => {
     try {
       const [products, warehouses] = await Promise.all([
-        database.db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-        database.db.selectFrom("warehouses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+        database.db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
+        database.db
+          .selectFrom("warehouses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow(),
       ]);
-      return { status: "ok" as const, database: database.kind, products: products.n, warehouses: warehouses.n };
+      return {
+        status: "ok" as const,
+        database: database.kind,
+        products: products.n,
+        warehouses: warehouses.n,
+      };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       request.log.warn({ err: error }, "database unavailable");
@@ -52,7 +67,10 @@ export function healthRoutes(app: FastifyInstance, { database, outbox, lifecycle
     }
   });
 
-  handle(app, api.health.live, async () => ({ status: "ok" as const, uptimeSeconds: Math.round((Date.now() - started) / 1000) }));
+  handle(app, api.health.live, async () => ({
+    status: "ok" as const,
+    uptimeSeconds: Math.round((Date.now() - started) / 1000),
+  }));
 
   handle(app, api.health.ready, async (_request, reply) => {
     const applied = await appliedMigration(database.db);
@@ -64,6 +82,9 @@ export function healthRoutes(app: FastifyInstance, { database, outbox, lifecycle
     };
     if (Object.values(checks).every(Boolean)) return { status: "ok" as const, checks };
     if (!checks.database) return databaseUnavailable(reply, { checks });
-    return sendProblem(reply, problem("service_unavailable", "This server is not ready to serve requests.", { checks }));
+    return sendProblem(
+      reply,
+      problem("service_unavailable", "This server is not ready to serve requests.", { checks }),
+    );
   });
 }

@@ -11,4 +11,5 @@ export const AUTH_RATE_LIMITS = {
   resetPassword: { perIp: { max: 30, minutes: 15 } },
 } as const satisfies Record<string, EndpointLimits>;
 
-export const tooManyForAccount = (minutes: number) => `Too many attempts for this account. Try again in ${minutes} minutes.`;
+export const tooManyForAccount = (minutes: number) =>
+  `Too many attempts for this account. Try again in ${minutes} minutes.`;

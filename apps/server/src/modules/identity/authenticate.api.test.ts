@@ -134,7 +134,14 @@ describe("bearer tokens", () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe("unauthenticated");
     expect(res.json().title).toMatch(/expired/);
-    const fresh = await createTokenService(t.secret, 1).issue({ id: 1, username: "trader", firstname: "T", lastname: "R", roles: [], tenants: ["gauteng"] });
+    const fresh = await createTokenService(t.secret, 1).issue({
+      id: 1,
+      username: "trader",
+      firstname: "T",
+      lastname: "R",
+      roles: [],
+      tenants: ["gauteng"],
+    });
     expect((await t.request({ method: "GET", url: "/api/health", token: fresh.token })).statusCode).toBe(200);
   });
 

@@ -22,7 +22,11 @@ describe("the staff directory (OpenLDAP slapd)", () => {
   });
 
   const search = (username: string, token = admin) =>
-    t.request({ method: "GET", url: `/api/Users/SearchActiveDirectoryUsers?username=${encodeURIComponent(username)}`, token });
+    t.request({
+      method: "GET",
+      url: `/api/Users/SearchActiveDirectoryUsers?username=${encodeURIComponent(username)}`,
+      token,
+    });
   const logIn = (username: string, password: string) =>
     t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username, password } });
 
@@ -51,7 +55,11 @@ describe("the staff directory (OpenLDAP slapd)", () => {
       for (const query of ["sip", "Sipho D"]) {
         const people = (await search(query)).json() as DirectoryUser[];
         expect(people).toHaveLength(1);
-        expect(people[0]).toMatchObject({ samAccountName: "sipho.dlamini", userPrincipalName: null, name: "Sipho Dlamini" });
+        expect(people[0]).toMatchObject({
+          samAccountName: "sipho.dlamini",
+          userPrincipalName: null,
+          name: "Sipho Dlamini",
+        });
         expect(people[0]!.guid).toMatch(/^[0-9a-f-]{36}$/);
       }
     });
@@ -79,7 +87,15 @@ describe("the staff directory (OpenLDAP slapd)", () => {
           method: "POST",
           url: "/api/Users",
           token: admin,
-          body: { username, firstname: "Dir", lastname: "User", email, isActiveDirectoryUser: true, roles: ["Staff"], tenants: ["gauteng"] },
+          body: {
+            username,
+            firstname: "Dir",
+            lastname: "User",
+            email,
+            isActiveDirectoryUser: true,
+            roles: ["Staff"],
+            tenants: ["gauteng"],
+          },
         });
         expect(res.statusCode).toBe(200);
       }
@@ -89,7 +105,11 @@ describe("the staff directory (OpenLDAP slapd)", () => {
       const res = await logIn(thandi.accountName, thandi.password);
       expect(res.statusCode).toBe(200);
       const token = res.json().token;
-      expect(decodeJwt(token)).toMatchObject({ sub: `${DIRECTORY_DOMAIN}\\${thandi.accountName}`, roles: ["Staff"], tenants: ["gauteng"] });
+      expect(decodeJwt(token)).toMatchObject({
+        sub: `${DIRECTORY_DOMAIN}\\${thandi.accountName}`,
+        roles: ["Staff"],
+        tenants: ["gauteng"],
+      });
       const details = await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token });
       expect(details.statusCode).toBe(404);
     });
@@ -99,7 +119,8 @@ describe("the staff directory (OpenLDAP slapd)", () => {
     });
 
     it("refuses a wrong directory password and counts it towards the lock-out", async () => {
-      for (let i = 1; i <= 4; i++) expect((await logIn(sipho.accountName, `wrong-${i}`)).statusCode).toBe(401);
+      for (let i = 1; i <= 4; i++)
+        expect((await logIn(sipho.accountName, `wrong-${i}`)).statusCode).toBe(401);
       expect((await logIn(sipho.accountName, "wrong-5")).statusCode).toBe(423);
       expect((await logIn(sipho.accountName, sipho.password)).statusCode).toBe(423);
     });
@@ -114,7 +135,11 @@ describe("without a directory", () => {
   afterAll(() => t.close());
 
   it("answers the directory search with a clear 503", async () => {
-    const res = await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=th", token: await t.login("admin") });
+    const res = await t.request({
+      method: "GET",
+      url: "/api/Users/SearchActiveDirectoryUsers?username=th",
+      token: await t.login("admin"),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe("service_unavailable");
   });
@@ -124,24 +149,45 @@ describe("with the directory down", () => {
   let t: TestApp;
   beforeAll(async () => {
     const port = await freePort();
-    t = await createTestApp({ env: { LDAP_URL: `ldap://127.0.0.1:${port}`, LDAP_SEARCH_BASE: "dc=tradeshop,dc=test" } });
+    t = await createTestApp({
+      env: { LDAP_URL: `ldap://127.0.0.1:${port}`, LDAP_SEARCH_BASE: "dc=tradeshop,dc=test" },
+    });
   });
   afterAll(() => t.close());
 
   it("answers search and directory log-ins with a 503, without locking anyone out", async () => {
     const admin = await t.login("admin");
-    const res = await t.request({ method: "GET", url: "/api/Users/SearchActiveDirectoryUsers?username=th", token: admin });
+    const res = await t.request({
+      method: "GET",
+      url: "/api/Users/SearchActiveDirectoryUsers?username=th",
+      token: admin,
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe("service_unavailable");
     await t.request({
       method: "POST",
       url: "/api/Users",
       token: admin,
-      body: { username: "dir.down", firstname: "D", lastname: "D", email: "down@t.test", isActiveDirectoryUser: true, roles: ["Staff"] },
+      body: {
+        username: "dir.down",
+        firstname: "D",
+        lastname: "D",
+        email: "down@t.test",
+        isActiveDirectoryUser: true,
+        roles: ["Staff"],
+      },
     });
-    const login = await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "dir.down", password: "anything-at-all" } });
+    const login = await t.request({
+      method: "POST",
+      url: "/api/Users/Authenticate",
+      body: { username: "dir.down", password: "anything-at-all" },
+    });
     expect(login.statusCode).toBe(503);
-    const row = await t.database.db.selectFrom("users").select("failedLoginAttempts").where("username", "=", "dir.down").executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("users")
+      .select("failedLoginAttempts")
+      .where("username", "=", "dir.down")
+      .executeTakeFirstOrThrow();
     expect(row.failedLoginAttempts).toBe(0);
   });
 });

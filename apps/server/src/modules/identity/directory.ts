@@ -48,11 +48,16 @@ const AD_ACCOUNT_DISABLED = 0x2;
 
 export const directoryNotConfigured = () =>
   new DomainError("service_unavailable", "The staff directory is not configured for this shop.", {
-    extensions: { detail: "Set LDAP_URL, LDAP_SEARCH_BASE and the service account (LDAP_BIND_DN, LDAP_BIND_PASSWORD)." },
+    extensions: {
+      detail: "Set LDAP_URL, LDAP_SEARCH_BASE and the service account (LDAP_BIND_DN, LDAP_BIND_PASSWORD).",
+    },
   });
 
 const directoryUnreachable = () =>
-  new DomainError("service_unavailable", "The staff directory cannot be reached at the moment. Try again shortly.");
+  new DomainError(
+    "service_unavailable",
+    "The staff directory cannot be reached at the moment. Try again shortly.",
+  );
 
 function first(entry: Entry, attribute: string): string | null {
   const value = entry[attribute];
@@ -73,7 +78,9 @@ function formatGuid(bytes: Buffer): string {
 export function toDirectoryUser(entry: Entry): DirectoryUser {
   const guidBytes = entry.objectGUID;
   const guid =
-    Buffer.isBuffer(guidBytes) && guidBytes.length === 16 ? formatGuid(guidBytes) : (first(entry, "entryUUID") ?? entry.dn);
+    Buffer.isBuffer(guidBytes) && guidBytes.length === 16
+      ? formatGuid(guidBytes)
+      : (first(entry, "entryUUID") ?? entry.dn);
   const accountName = first(entry, "sAMAccountName") ?? first(entry, "uid") ?? first(entry, "cn") ?? entry.dn;
   const accountControl = Number(first(entry, "userAccountControl") ?? 0);
   const lockoutTime = Number(first(entry, "lockoutTime") ?? 0);
@@ -96,7 +103,9 @@ function byNamePrefix(prefix: string): Filter {
   return new AndFilter({
     filters: [
       person,
-      new OrFilter({ filters: NAME_ATTRIBUTES.map((attribute) => new SubstringFilter({ attribute, initial: prefix })) }),
+      new OrFilter({
+        filters: NAME_ATTRIBUTES.map((attribute) => new SubstringFilter({ attribute, initial: prefix })),
+      }),
     ],
   });
 }
@@ -106,7 +115,9 @@ function byAccountName(accountName: string): Filter {
     filters: [
       person,
       new OrFilter({
-        filters: NAME_ATTRIBUTES.slice(0, 2).map((attribute) => new EqualityFilter({ attribute, value: accountName })),
+        filters: NAME_ATTRIBUTES.slice(0, 2).map(
+          (attribute) => new EqualityFilter({ attribute, value: accountName }),
+        ),
       }),
     ],
   });
@@ -145,7 +156,9 @@ export function createDirectory(config: DirectoryConfig): Directory | undefined 
 
   return {
     async search(prefix) {
-      const entries = await withServiceClient((client) => findEntries(client, byNamePrefix(prefix), SEARCH_LIMIT));
+      const entries = await withServiceClient((client) =>
+        findEntries(client, byNamePrefix(prefix), SEARCH_LIMIT),
+      );
       return entries
         .map(toDirectoryUser)
         .sort((a, b) => a.samAccountName.localeCompare(b.samAccountName, "en-ZA"));

@@ -24,7 +24,10 @@ describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {
       url: "/api/Users/Authenticate",
       body: { username, password },
       remoteAddress: `10.7.${Math.floor(client / 250)}.${(client % 250) + 1}`,
-      headers: { cookie: `XSRF-TOKEN=${xsrf}${device ? `; ${DEVICE_COOKIE}=${device}` : ""}`, "x-xsrf-token": xsrf },
+      headers: {
+        cookie: `XSRF-TOKEN=${xsrf}${device ? `; ${DEVICE_COOKIE}=${device}` : ""}`,
+        "x-xsrf-token": xsrf,
+      },
     });
   };
   const deviceCookieOf = (res: Awaited<ReturnType<typeof attempt>>) => {
@@ -49,7 +52,8 @@ describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {
   it("keeps the owner's browser logging in while failures from elsewhere lock the account for everyone else", async () => {
     const owner = deviceCookieOf(await attempt("trader", DEMO_PASSWORD)).value;
     const statuses = [];
-    for (let i = 0; i < MAX_FAILED_LOGINS + 3; i++) statuses.push((await attempt("trader", `guess-${i}`)).statusCode);
+    for (let i = 0; i < MAX_FAILED_LOGINS + 3; i++)
+      statuses.push((await attempt("trader", `guess-${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 423, 423, 423, 423]);
     // Correct password, but from a client the account does not know: locked.
     expect((await attempt("trader", DEMO_PASSWORD)).statusCode).toBe(423);
@@ -63,11 +67,16 @@ describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {
     const device = deviceCookieOf(await attempt("spaza", DEMO_PASSWORD)).value;
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) await attempt("spaza", `elsewhere-${i}`);
     const own = [];
-    for (let i = 0; i < MAX_FAILED_LOGINS; i++) own.push((await attempt("spaza", `typo-${i}`, device)).statusCode);
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++)
+      own.push((await attempt("spaza", `typo-${i}`, device)).statusCode);
     expect(own).toEqual([401, 401, 401, 401, 423]);
     expect((await attempt("spaza", DEMO_PASSWORD, device)).statusCode).toBe(423);
     // Its failures did not add to the account's own count: an admin-visible lock-out is the attackers' five.
-    const row = await t.database.db.selectFrom("users").select("failedLoginAttempts").where("username", "=", "spaza").executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom("users")
+      .select("failedLoginAttempts")
+      .where("username", "=", "spaza")
+      .executeTakeFirstOrThrow();
     expect(row.failedLoginAttempts).toBe(MAX_FAILED_LOGINS);
   });
 
@@ -77,7 +86,13 @@ describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {
       for (let i = 0; i < MAX_FAILED_LOGINS + 2; i++) {
         const res = await attempt(username, `nope-${i}`);
         const body = res.json();
-        seen.push({ status: res.statusCode, code: body.code, title: body.title, fields: Object.keys(body.errors ?? {}), locked: "lockoutExpiryDate" in body });
+        seen.push({
+          status: res.statusCode,
+          code: body.code,
+          title: body.title,
+          fields: Object.keys(body.errors ?? {}),
+          locked: "lockoutExpiryDate" in body,
+        });
       }
       return seen;
     };

@@ -79,27 +79,36 @@ export async function logIn(
   const deviceKey = claim && claim.userId === user.id ? `device:${claim.nonce}` : undefined;
   const trusted = deviceKey !== undefined && (await lockoutOf(db, deviceKey)) === null;
 
-  if (!trusted && user.lockoutExpiryDate && user.lockoutExpiryDate > new Date()) throw lockedUntil(user.lockoutExpiryDate);
+  if (!trusted && user.lockoutExpiryDate && user.lockoutExpiryDate > new Date())
+    throw lockedUntil(user.lockoutExpiryDate);
   if (!(await passwordMatches(deps, user, login.password))) {
     const after = trusted
       ? await recordFailedAttempt(db, deviceKey, MAX_FAILED_LOGINS, LOCKOUT_MINUTES)
       : await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
-    if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date()) throw lockedUntil(after.lockoutExpiryDate);
+    if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date())
+      throw lockedUntil(after.lockoutExpiryDate);
     throw wrongCredentials();
   }
-  if (!user.isActive) throw new DomainError("account_disabled", "This account is disabled. Contact your sales representative.");
+  if (!user.isActive)
+    throw new DomainError("account_disabled", "This account is disabled. Contact your sales representative.");
   await recordSuccessfulLogin(db, user.id);
   if (deviceKey) await forgetFailedAttempts(db, deviceKey);
   // An admin asked for a new password: the right old one earns a reset link, not a session.
   if (user.resetPasswordOnNextLogin && !user.isActiveDirectoryUser) {
     await db.transaction().execute((trx) => sendResetLink(trx, deps.config, user, "required"));
-    throw new DomainError("password_change_required", "You need to choose a new password. We have e-mailed you a link to do so.", {
-      extensions: { passwordResetRequired: true },
-    });
+    throw new DomainError(
+      "password_change_required",
+      "You need to choose a new password. We have e-mailed you a link to do so.",
+      {
+        extensions: { passwordResetRequired: true },
+      },
+    );
   }
   // Directory logins carry the domain in `sub`, as the directory names them; clients strip it.
   const domain = user.isActiveDirectoryUser ? deps.config.LDAP_DOMAIN : undefined;
-  const session = await deps.tokens.issue(domain ? { ...user, username: `${domain}\\${user.username}` } : user);
+  const session = await deps.tokens.issue(
+    domain ? { ...user, username: `${domain}\\${user.username}` } : user,
+  );
   return { ...session, deviceCookie: deps.tokens.devices.issue(user.id, name) };
 }
 
@@ -110,6 +119,7 @@ async function refuseUnknownName(db: Db, name: string, password: string): Promis
   if (locked) throw lockedUntil(locked);
   await verifyPassword(undefined, password);
   const after = await recordFailedAttempt(db, key, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
-  if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date()) throw lockedUntil(after.lockoutExpiryDate);
+  if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date())
+    throw lockedUntil(after.lockoutExpiryDate);
   throw wrongCredentials();
 }

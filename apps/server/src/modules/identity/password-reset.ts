@@ -28,7 +28,11 @@ export async function sendResetLink(
   const hash = tokenHash(token);
   await trx
     .insertInto("passwordResets")
-    .values({ tokenHash: hash, userId: user.id, expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})` })
+    .values({
+      tokenHash: hash,
+      userId: user.id,
+      expiresAt: sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`,
+    })
     .execute();
   const link = `${config.publicUrl}${appRoutes.auth.resetPassword}?hash=${token}`;
   const why =

@@ -12,12 +12,19 @@ describe("password rules", () => {
     expect(passwordProblems("Short-1x")).toEqual(["Password must be at least 10 characters"]);
   });
 
-  it.each(["password123", "Password123", "QWERTYUIOP", "1234567890", "welcome2026", "southafrica", "aaaaaaaaaaaa"])(
-    "refuses the common password %s in any letter case",
-    (password) => {
-      expect(passwordProblems(password)).toEqual(["This password is too common. Choose one that is harder to guess"]);
-    },
-  );
+  it.each([
+    "password123",
+    "Password123",
+    "QWERTYUIOP",
+    "1234567890",
+    "welcome2026",
+    "southafrica",
+    "aaaaaaaaaaaa",
+  ])("refuses the common password %s in any letter case", (password) => {
+    expect(passwordProblems(password)).toEqual([
+      "This password is too common. Choose one that is harder to guess",
+    ]);
+  });
 
   it("refuses the user's own username or e-mail address", () => {
     expect(passwordProblems("NewShop@Demo.Shop", { username: "x", email: "newshop@demo.shop" })).toEqual([
@@ -41,7 +48,9 @@ describe("password rules", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).code).toBe("validation");
-      expect((error as DomainError).errors).toEqual({ password: ["This password is too common. Choose one that is harder to guess"] });
+      expect((error as DomainError).errors).toEqual({
+        password: ["This password is too common. Choose one that is harder to guess"],
+      });
     }
   });
 });

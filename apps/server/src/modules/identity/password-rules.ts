@@ -6,7 +6,10 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 export const MIN_PASSWORD_LENGTH = 10;
 
 /** The problems with a proposed password, in the words the form shows; empty when it is fine. */
-export function passwordProblems(password: string, owner: { username?: string; email?: string } = {}): string[] {
+export function passwordProblems(
+  password: string,
+  owner: { username?: string; email?: string } = {},
+): string[] {
   const problems: string[] = [];
   const lower = password.toLowerCase();
   if (password.length < MIN_PASSWORD_LENGTH) {
@@ -15,7 +18,9 @@ export function passwordProblems(password: string, owner: { username?: string; e
   if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password)) {
     problems.push("This password is too common. Choose one that is harder to guess");
   }
-  const own = [owner.username, owner.email].filter((v): v is string => Boolean(v)).map((v) => v.trim().toLowerCase());
+  const own = [owner.username, owner.email]
+    .filter((v): v is string => Boolean(v))
+    .map((v) => v.trim().toLowerCase());
   if (own.includes(lower.trim())) {
     problems.push("Password must not be your username or e-mail address");
   }

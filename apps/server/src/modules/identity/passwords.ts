@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hashPassword("decoy-password-for-timing");
     await verify(await decoy, password).catch(() => false);

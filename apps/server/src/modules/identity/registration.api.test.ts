@@ -37,17 +37,28 @@ describe("self-registration with a one-time PIN", () => {
 
   /** Asks for a PIN by e-mail and reads it from the mail that arrived. */
   async function pinByEmail(account: { pastelCustomerAccount: string; emailAddress: string }) {
-    const res = await post("PreRegisterUser", { ...account, sendOtpViaEmail: true, otpEmailAddress: account.emailAddress });
+    const res = await post("PreRegisterUser", {
+      ...account,
+      sendOtpViaEmail: true,
+      otpEmailAddress: account.emailAddress,
+    });
     expect(res.statusCode).toBe(200);
     const { otpKey } = res.json();
     await t.outbox.drain();
-    const mail = await smtp.waitForMail((m) => m.to.includes(account.emailAddress) && m.text.includes(account.pastelCustomerAccount) && !used.has(m));
+    const mail = await smtp.waitForMail(
+      (m) =>
+        m.to.includes(account.emailAddress) && m.text.includes(account.pastelCustomerAccount) && !used.has(m),
+    );
     used.add(mail);
     const pin = /\b(\d{6})\b/.exec(mail.text)![1]!;
     return { otpKey: otpKey as string, pin };
   }
 
-  const registration = (account: { pastelCustomerAccount: string; emailAddress: string }, otp: { otpKey: string; pin: string }, overrides = {}) => ({
+  const registration = (
+    account: { pastelCustomerAccount: string; emailAddress: string },
+    otp: { otpKey: string; pin: string },
+    overrides = {},
+  ) => ({
     username: account.emailAddress,
     firstname: "Lerato",
     lastname: "Molefe",
@@ -61,7 +72,10 @@ describe("self-registration with a one-time PIN", () => {
 
   describe("POST /api/Users/GetUserOtpDetails", () => {
     it("shows the account's cellphone number and e-mail address, masked", async () => {
-      const res = await post("GetUserOtpDetails", { pastelCustomerAccount: "cus0003", emailAddress: "NewShop@Demo.Shop" });
+      const res = await post("GetUserOtpDetails", {
+        pastelCustomerAccount: "cus0003",
+        emailAddress: "NewShop@Demo.Shop",
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         success: true,
@@ -73,8 +87,14 @@ describe("self-registration with a one-time PIN", () => {
     });
 
     it("answers an e-mail address that is not the account's with a clear problem, and an unknown account the same way", async () => {
-      const mismatched = await post("GetUserOtpDetails", { pastelCustomerAccount: "CUS0003", emailAddress: "someone@else.test" });
-      const unknown = await post("GetUserOtpDetails", { pastelCustomerAccount: "CUS9999", emailAddress: "someone@else.test" });
+      const mismatched = await post("GetUserOtpDetails", {
+        pastelCustomerAccount: "CUS0003",
+        emailAddress: "someone@else.test",
+      });
+      const unknown = await post("GetUserOtpDetails", {
+        pastelCustomerAccount: "CUS9999",
+        emailAddress: "someone@else.test",
+      });
       for (const res of [mismatched, unknown]) {
         expect(res.statusCode).toBe(404);
         expect(res.json().code).toBe("not_found");
@@ -83,7 +103,10 @@ describe("self-registration with a one-time PIN", () => {
     });
 
     it("refuses an account that already has a user (409)", async () => {
-      const res = await post("GetUserOtpDetails", { pastelCustomerAccount: "CUS0001", emailAddress: "orders.traderswholesale@demo.shop" });
+      const res = await post("GetUserOtpDetails", {
+        pastelCustomerAccount: "CUS0001",
+        emailAddress: "orders.traderswholesale@demo.shop",
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe("account_has_user");
       expect(res.json().title).toMatch(/CUS0001 already has a user/);
@@ -95,7 +118,10 @@ describe("self-registration with a one-time PIN", () => {
     });
 
     it("names the fields of an incomplete request", async () => {
-      const res = await post("GetUserOtpDetails", { pastelCustomerAccount: "", emailAddress: "not-an-address" });
+      const res = await post("GetUserOtpDetails", {
+        pastelCustomerAccount: "",
+        emailAddress: "not-an-address",
+      });
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().errors).sort()).toEqual(["emailAddress", "pastelCustomerAccount"]);
     });
@@ -103,17 +129,28 @@ describe("self-registration with a one-time PIN", () => {
 
   describe("POST /api/Users/PreRegisterUser", () => {
     it("e-mails a 6-digit PIN to the address on the account and stores only its hash", async () => {
-      const res = await post("PreRegisterUser", { ...NEW_SHOP, sendOtpViaEmail: true, otpEmailAddress: "ne*****@demo.shop" });
+      const res = await post("PreRegisterUser", {
+        ...NEW_SHOP,
+        sendOtpViaEmail: true,
+        otpEmailAddress: "ne*****@demo.shop",
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ success: true, message: expect.stringMatching(/^OTP SENT to ne\*+@demo\.shop/) });
+      expect(body).toMatchObject({
+        success: true,
+        message: expect.stringMatching(/^OTP SENT to ne\*+@demo\.shop/),
+      });
       expect(body.otpKey).toMatch(/^[0-9a-f-]{36}$/);
       await t.outbox.drain();
       const mail = await smtp.waitForMail((m) => m.text.includes("CUS0003"));
       expect(mail.to).toEqual(["newshop@demo.shop"]);
       expect(mail.subject).toBe("Your Trade Shop registration PIN");
       const pin = /\b(\d{6})\b/.exec(mail.text)![1]!;
-      const stored = await t.database.db.selectFrom("otpRequests").selectAll().where("otpKey", "=", body.otpKey).executeTakeFirstOrThrow();
+      const stored = await t.database.db
+        .selectFrom("otpRequests")
+        .selectAll()
+        .where("otpKey", "=", body.otpKey)
+        .executeTakeFirstOrThrow();
       expect(stored.pinHash).not.toContain(pin);
       expect(stored.pinHash).toMatch(/^\$argon2id\$/);
       const minutes = (stored.expiresAt.getTime() - stored.createdAt.getTime()) / 60_000;
@@ -122,12 +159,22 @@ describe("self-registration with a one-time PIN", () => {
     });
 
     it("only sends to numbers and addresses on the account", async () => {
-      const sms = await post("PreRegisterUser", { ...NEW_SHOP, sendOtpViaSms: true, otpSMSNumber: "+27831234567" });
+      const sms = await post("PreRegisterUser", {
+        ...NEW_SHOP,
+        sendOtpViaSms: true,
+        otpSMSNumber: "+27831234567",
+      });
       expect(sms.statusCode).toBe(400);
       expect(sms.json().errors.otpSMSNumber).toEqual(["Choose one of the cellphone numbers on your account"]);
-      const email = await post("PreRegisterUser", { ...NEW_SHOP, sendOtpViaEmail: true, otpEmailAddress: "attacker@evil.test" });
+      const email = await post("PreRegisterUser", {
+        ...NEW_SHOP,
+        sendOtpViaEmail: true,
+        otpEmailAddress: "attacker@evil.test",
+      });
       expect(email.statusCode).toBe(400);
-      expect(email.json().errors.otpEmailAddress).toEqual(["Choose one of the e-mail addresses on your account"]);
+      expect(email.json().errors.otpEmailAddress).toEqual([
+        "Choose one of the e-mail addresses on your account",
+      ]);
     });
 
     it("needs a way to send the PIN", async () => {
@@ -156,7 +203,10 @@ describe("self-registration with a one-time PIN", () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().errors.otpPin).toEqual(["The PIN is incorrect. You have 4 tries left."]);
 
-      const res = await post("RegisterExternalUser", registration(NEW_SHOP, otp, { username: "ignored-name" }));
+      const res = await post(
+        "RegisterExternalUser",
+        registration(NEW_SHOP, otp, { username: "ignored-name" }),
+      );
       expect(res.statusCode).toBe(200);
       const user = res.json();
       expect(user).toMatchObject({
@@ -180,15 +230,29 @@ describe("self-registration with a one-time PIN", () => {
       });
       expect(login.statusCode).toBe(200);
       const token = login.json().token;
-      expect(decodeJwt(token)).toMatchObject({ sub: "newshop@demo.shop", roles: ["Customer"], tenants: ["gauteng"] });
+      expect(decodeJwt(token)).toMatchObject({
+        sub: "newshop@demo.shop",
+        roles: ["Customer"],
+        tenants: ["gauteng"],
+      });
       expect(await t.login("newshop@demo.shop", GOOD_PASSWORD)).toBeTruthy();
       const details = await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token });
       expect(details.json().accountId).toBe("CUS0003");
 
       const again = await post("RegisterExternalUser", registration(NEW_SHOP, otp));
       expect(again.statusCode).toBe(400);
-      expect(again.json().errors.otpKey).toEqual(["This PIN was already used, or replaced by a newer one. Request a new PIN."]);
-      expect((await post("PreRegisterUser", { ...NEW_SHOP, sendOtpViaEmail: true, otpEmailAddress: NEW_SHOP.emailAddress })).statusCode).toBe(409);
+      expect(again.json().errors.otpKey).toEqual([
+        "This PIN was already used, or replaced by a newer one. Request a new PIN.",
+      ]);
+      expect(
+        (
+          await post("PreRegisterUser", {
+            ...NEW_SHOP,
+            sendOtpViaEmail: true,
+            otpEmailAddress: NEW_SHOP.emailAddress,
+          })
+        ).statusCode,
+      ).toBe(409);
     });
 
     it("allows 5 tries: after 5 wrong PINs even the right one is refused", async () => {
@@ -223,7 +287,9 @@ describe("self-registration with a one-time PIN", () => {
         .execute();
       const res = await post("RegisterExternalUser", registration(account, otp));
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors.otpPin).toEqual(["This PIN has expired (PINs are valid for 10 minutes). Request a new PIN."]);
+      expect(res.json().errors.otpPin).toEqual([
+        "This PIN has expired (PINs are valid for 10 minutes). Request a new PIN.",
+      ]);
     });
 
     it("accepts only the newest PIN of an account", async () => {
@@ -239,25 +305,43 @@ describe("self-registration with a one-time PIN", () => {
     it("applies the password rules before spending a try", async () => {
       const account = await unregisteredAccount("CUS0007");
       const otp = await pinByEmail(account);
-      const common = await post("RegisterExternalUser", registration(account, otp, { password: "Password123" }));
+      const common = await post(
+        "RegisterExternalUser",
+        registration(account, otp, { password: "Password123" }),
+      );
       expect(common.statusCode).toBe(400);
-      expect(common.json().errors.password).toEqual(["This password is too common. Choose one that is harder to guess"]);
+      expect(common.json().errors.password).toEqual([
+        "This password is too common. Choose one that is harder to guess",
+      ]);
       const short = await post("RegisterExternalUser", registration(account, otp, { password: "Short-1" }));
       expect(short.statusCode).toBe(400);
       expect(short.json().errors.password).toEqual(["Password must be at least 10 characters"]);
-      const own = await post("RegisterExternalUser", registration(account, otp, { password: account.emailAddress }));
+      const own = await post(
+        "RegisterExternalUser",
+        registration(account, otp, { password: account.emailAddress }),
+      );
       expect(own.json().errors.password).toEqual(["Password must not be your username or e-mail address"]);
-      const stored = await t.database.db.selectFrom("otpRequests").select("attempts").where("otpKey", "=", otp.otpKey).executeTakeFirstOrThrow();
+      const stored = await t.database.db
+        .selectFrom("otpRequests")
+        .select("attempts")
+        .where("otpKey", "=", otp.otpKey)
+        .executeTakeFirstOrThrow();
       expect(stored.attempts).toBe(0);
     });
 
     it("refuses another e-mail address or account than the PIN was sent for, and an unknown PIN request", async () => {
       const account = await unregisteredAccount("CUS0008");
       const otp = await pinByEmail(account);
-      const otherEmail = await post("RegisterExternalUser", registration(account, otp, { email: "other@demo.shop" }));
+      const otherEmail = await post(
+        "RegisterExternalUser",
+        registration(account, otp, { email: "other@demo.shop" }),
+      );
       expect(otherEmail.statusCode).toBe(400);
       expect(otherEmail.json().errors.email).toEqual(["Use the e-mail address you requested the PIN with"]);
-      const otherAccount = await post("RegisterExternalUser", registration(account, otp, { customerAccount: "CUS0003" }));
+      const otherAccount = await post(
+        "RegisterExternalUser",
+        registration(account, otp, { customerAccount: "CUS0003" }),
+      );
       expect(otherAccount.statusCode).toBe(400);
       expect(otherAccount.json().errors.customerAccount[0]).toMatch(/sent for another account/);
       for (const otpKey of ["not-a-key", "00000000-0000-4000-8000-000000000000"]) {

@@ -58,9 +58,13 @@ const noSuchAccount = () => {
 };
 
 const alreadyRegistered = (accountId: string) =>
-  new DomainError("account_has_user", `Account ${accountId} already has a user. Log in, or reset your password if you forgot it.`, {
-    errors: { pastelCustomerAccount: [`Account ${accountId} already has a user`] },
-  });
+  new DomainError(
+    "account_has_user",
+    `Account ${accountId} already has a user. Log in, or reset your password if you forgot it.`,
+    {
+      errors: { pastelCustomerAccount: [`Account ${accountId} already has a user`] },
+    },
+  );
 
 interface RegisteringCustomer {
   id: number;
@@ -95,13 +99,20 @@ async function findRegisteringCustomer(
   const matches = await query.execute();
   if (matches.length === 0) throw noSuchAccount();
   if (matches.length > 1) {
-    throw new DomainError("tenant_required", "This account number exists in more than one tenant. Choose the tenant first.");
+    throw new DomainError(
+      "tenant_required",
+      "This account number exists in more than one tenant. Choose the tenant first.",
+    );
   }
   const match = matches[0]!;
   return { ...match, contactEmail: match.contactEmail! };
 }
 
-export async function otpDetails(db: Db, request: OtpDetailsRequest, tenantId?: string): Promise<OtpDetailsResult> {
+export async function otpDetails(
+  db: Db,
+  request: OtpDetailsRequest,
+  tenantId?: string,
+): Promise<OtpDetailsResult> {
   const customer = await findRegisteringCustomer(db, request, tenantId);
   if (customer.hasUser) throw alreadyRegistered(customer.accountId);
   const cell = customer.contactCellphone ? toE164(customer.contactCellphone) : undefined;
@@ -258,7 +269,10 @@ export async function registerExternalUser(db: Db, payload: RegisterExternalUser
   if (!(await verifyPassword(otp.pinHash, payload.otpPin))) {
     const left = OTP_MAX_TRIES - tried.attempts;
     if (left === 0) throw pinProblem("otpPin", PIN_EXHAUSTED);
-    throw pinProblem("otpPin", `The PIN is incorrect. You have ${left} ${left === 1 ? "try" : "tries"} left.`);
+    throw pinProblem(
+      "otpPin",
+      `The PIN is incorrect. You have ${left} ${left === 1 ? "try" : "tries"} left.`,
+    );
   }
 
   const passwordHash = await hashPassword(payload.password);
@@ -285,7 +299,11 @@ export async function registerExternalUser(db: Db, payload: RegisterExternalUser
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const role = await trx.selectFrom("roles").select("id").where("name", "=", SELF_REGISTERED_ROLE).executeTakeFirstOrThrow();
+      const role = await trx
+        .selectFrom("roles")
+        .select("id")
+        .where("name", "=", SELF_REGISTERED_ROLE)
+        .executeTakeFirstOrThrow();
       await trx.insertInto("userRoles").values({ userId: id, roleId: role.id }).execute();
       await trx.insertInto("userTenants").values({ userId: id, tenantId: otp.tenantId }).execute();
       return id;

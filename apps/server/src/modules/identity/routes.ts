@@ -90,7 +90,13 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.getOtpDetails,
       async (request, reply) => {
-        await limits.perKey("otpDetails", request, reply, request.body.pastelCustomerAccount, tooManyForAccount);
+        await limits.perKey(
+          "otpDetails",
+          request,
+          reply,
+          request.body.pastelCustomerAccount,
+          tooManyForAccount,
+        );
         return otpDetails(db, request.body, tenantHint(request));
       },
       { config: limits.perIp("otpDetails") },
@@ -99,7 +105,13 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.preRegister,
       async (request, reply) => {
-        await limits.perKey("preRegister", request, reply, request.body.pastelCustomerAccount, tooManyForAccount);
+        await limits.perKey(
+          "preRegister",
+          request,
+          reply,
+          request.body.pastelCustomerAccount,
+          tooManyForAccount,
+        );
         return preRegister(db, config, request.body, tenantHint(request));
       },
       { config: limits.perIp("preRegister") },
@@ -119,7 +131,13 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
       scope,
       api.users.requestPasswordReset,
       async (request, reply) => {
-        await limits.perKey("requestPasswordReset", request, reply, request.body.emailAddress, tooManyForAccount);
+        await limits.perKey(
+          "requestPasswordReset",
+          request,
+          reply,
+          request.body.emailAddress,
+          tooManyForAccount,
+        );
         return requestPasswordReset(db, config, request.body.emailAddress);
       },
       { config: limits.perIp("requestPasswordReset") },
@@ -137,7 +155,11 @@ export function identityRoutes(app: FastifyInstance, { config, database, tokens 
     handle(scope, api.users.roles, (request) => rolesOfUser(db, principalOf(request), request.params.userId));
     handle(scope, api.users.create, (request) => createUser(db, principalOf(request), request.body));
     handle(scope, api.users.update, (request) => updateUser(db, principalOf(request), request.body));
-    handle(scope, api.users.enable, (request) => setUserEnabled(db, principalOf(request), request.params.id, true));
-    handle(scope, api.users.disable, (request) => setUserEnabled(db, principalOf(request), request.params.id, false));
+    handle(scope, api.users.enable, (request) =>
+      setUserEnabled(db, principalOf(request), request.params.id, true),
+    );
+    handle(scope, api.users.disable, (request) =>
+      setUserEnabled(db, principalOf(request), request.params.id, false),
+    );
   });
 }

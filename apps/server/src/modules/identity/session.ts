@@ -15,7 +15,10 @@ export function registerSessionCheck(app: FastifyInstance, { database }: AppDeps
     if (!principal) return;
     const facts = await sessionFacts(database.db, principal.userId);
     if (!facts?.isActive) {
-      throw new DomainError("session_revoked", "This account is disabled. Contact your sales representative.");
+      throw new DomainError(
+        "session_revoked",
+        "This account is disabled. Contact your sales representative.",
+      );
     }
     if (facts.tokenVersion !== principal.tokenVersion) {
       throw new DomainError("session_revoked", SESSION_ENDED);

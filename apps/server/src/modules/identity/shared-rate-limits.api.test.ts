@@ -67,12 +67,16 @@ describe("POST /api/Users/Authenticate: per-account limit across two server proc
   it("counts attempts spread over both processes against one limit", async () => {
     const username = `nobody-${randomUUID()}`;
     for (let i = 0; i < max; i++)
-      expect(REFUSED_NOT_LIMITED).toContain((await attempt(i % 2 === 0 ? first : second, i, username)).statusCode);
+      expect(REFUSED_NOT_LIMITED).toContain(
+        (await attempt(i % 2 === 0 ? first : second, i, username)).statusCode,
+      );
     const onFirst = await attempt(first, max, username);
     expect(onFirst.statusCode).toBe(429);
     expect(onFirst.json().detail).toMatch(/Too many attempts for this account/);
     expect((await attempt(second, max + 1, username)).statusCode).toBe(429);
-    expect(REFUSED_NOT_LIMITED).toContain((await attempt(second, max + 2, `someone-else-${randomUUID()}`)).statusCode);
+    expect(REFUSED_NOT_LIMITED).toContain(
+      (await attempt(second, max + 2, `someone-else-${randomUUID()}`)).statusCode,
+    );
 
     const keys = await ownKeys();
     expect(
@@ -96,7 +100,8 @@ describe("POST /api/Users/Authenticate: without REDIS_URL each process counts al
 
   it("limits the account on the process that saw the attempts, not on the other", async () => {
     const username = `nobody-${randomUUID()}`;
-    for (let i = 0; i < max; i++) expect(REFUSED_NOT_LIMITED).toContain((await attempt(first, i, username)).statusCode);
+    for (let i = 0; i < max; i++)
+      expect(REFUSED_NOT_LIMITED).toContain((await attempt(first, i, username)).statusCode);
     expect((await attempt(first, max, username)).statusCode).toBe(429);
     expect(REFUSED_NOT_LIMITED).toContain((await attempt(second, max, username)).statusCode);
   });
@@ -112,6 +117,7 @@ describe("POST /api/Users/Authenticate: REDIS_URL set but Redis unreachable", ()
 
   it("lets attempts through uncounted rather than failing them", async () => {
     const username = `nobody-${randomUUID()}`;
-    for (let i = 0; i <= max + 1; i++) expect(REFUSED_NOT_LIMITED).toContain((await attempt(t, i, username)).statusCode);
+    for (let i = 0; i <= max + 1; i++)
+      expect(REFUSED_NOT_LIMITED).toContain((await attempt(t, i, username)).statusCode);
   });
 });

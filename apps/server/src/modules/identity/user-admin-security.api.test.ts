@@ -13,8 +13,10 @@ describe("Users API: tenants, the last Admin and sessions that end", () => {
   const ids: Record<string, number> = {};
   const GAUTENG_ADMIN_PASSWORD = "Gauteng-Admin-Pass-31";
 
-  const user = (id: number, token: string) => t.request({ method: "GET", url: `/api/Users/${id}`, token, tenantId: "gauteng" });
-  const put = (body: unknown, token: string) => t.request({ method: "PUT", url: "/api/Users", body, token, tenantId: "gauteng" });
+  const user = (id: number, token: string) =>
+    t.request({ method: "GET", url: `/api/Users/${id}`, token, tenantId: "gauteng" });
+  const put = (body: unknown, token: string) =>
+    t.request({ method: "PUT", url: "/api/Users", body, token, tenantId: "gauteng" });
   const toggle = (id: number, action: "Enable" | "Disable", token: string) =>
     t.request({ method: "PUT", url: `/api/Users/${id}/${action}`, token, tenantId: "gauteng" });
   const cart = (token: string) => t.request({ method: "GET", url: "/api/Cart/GetUserCart", token });
@@ -51,7 +53,8 @@ describe("Users API: tenants, the last Admin and sessions that end", () => {
     });
     expect(created.statusCode).toBe(200);
     gautengAdmin = await t.login("gauteng.admin", GAUTENG_ADMIN_PASSWORD);
-    for (const row of await t.database.db.selectFrom("users").select(["id", "username"]).execute()) ids[row.username] = row.id;
+    for (const row of await t.database.db.selectFrom("users").select(["id", "username"]).execute())
+      ids[row.username] = row.id;
   });
   afterAll(() => t.close());
 
@@ -65,14 +68,27 @@ describe("Users API: tenants, the last Admin and sessions that end", () => {
       await put(asPayload(staffBefore, { tenants: ["gauteng"] }), gautengAdmin),
       await toggle(ids.staff!, "Disable", gautengAdmin),
       await user(ids.staff!, gautengAdmin),
-      await t.request({ method: "GET", url: `/api/Users/${ids.staff}/Roles`, token: gautengAdmin, tenantId: "gauteng" }),
+      await t.request({
+        method: "GET",
+        url: `/api/Users/${ids.staff}/Roles`,
+        token: gautengAdmin,
+        tenantId: "gauteng",
+      }),
     ];
     for (const res of attempts) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe("forbidden");
     }
     expect((await user(ids.staff!, admin)).json()).toEqual(staffBefore);
-    expect((await t.request({ method: "POST", url: "/api/Users/Authenticate", body: { username: "staff", password: DEMO_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: "POST",
+          url: "/api/Users/Authenticate",
+          body: { username: "staff", password: DEMO_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
     // The same admin manages users wholly inside their tenant.
     const spaza = (await user(ids.spaza!, gautengAdmin)).json();
     expect((await put(asPayload(spaza, { firstname: "Sipho" }), gautengAdmin)).statusCode).toBe(200);
@@ -80,14 +96,33 @@ describe("Users API: tenants, the last Admin and sessions that end", () => {
 
   it("keeps one enabled Admin", async () => {
     // Reachable only when the acting admin lost the role in between, so the service is asked directly.
-    const notAnAdminAnyMore = { userId: ids.spaza!, username: "spaza", tenants: ["coastal", "gauteng"], tenantId: "gauteng" };
-    await t.database.db.updateTable("users").set({ isActive: false }).where("id", "=", ids["gauteng.admin"]!).execute();
+    const notAnAdminAnyMore = {
+      userId: ids.spaza!,
+      username: "spaza",
+      tenants: ["coastal", "gauteng"],
+      tenantId: "gauteng",
+    };
+    await t.database.db
+      .updateTable("users")
+      .set({ isActive: false })
+      .where("id", "=", ids["gauteng.admin"]!)
+      .execute();
     try {
-      await expect(setUserEnabled(t.database.db, notAnAdminAnyMore, ids.admin!, false)).rejects.toMatchObject({ code: "last_admin" });
-      const stillActive = await t.database.db.selectFrom("users").select("isActive").where("id", "=", ids.admin!).executeTakeFirstOrThrow();
+      await expect(setUserEnabled(t.database.db, notAnAdminAnyMore, ids.admin!, false)).rejects.toMatchObject(
+        { code: "last_admin" },
+      );
+      const stillActive = await t.database.db
+        .selectFrom("users")
+        .select("isActive")
+        .where("id", "=", ids.admin!)
+        .executeTakeFirstOrThrow();
       expect(stillActive.isActive).toBe(true);
     } finally {
-      await t.database.db.updateTable("users").set({ isActive: true }).where("id", "=", ids["gauteng.admin"]!).execute();
+      await t.database.db
+        .updateTable("users")
+        .set({ isActive: true })
+        .where("id", "=", ids["gauteng.admin"]!)
+        .execute();
     }
   });
 
@@ -117,7 +152,14 @@ describe("Users API: tenants, the last Admin and sessions that end", () => {
 
   it("refuses a token older than the lifetime the server gives, whatever its exp says", async () => {
     const issuedAt = Math.floor(Date.now() / 1000) - 9 * 3600;
-    const ancient = await new SignJWT({ firstName: "T", surname: "R", roles: ["Customer"], tenants: ["gauteng"], uid: String(ids.spaza), ver: 0 })
+    const ancient = await new SignJWT({
+      firstName: "T",
+      surname: "R",
+      roles: ["Customer"],
+      tenants: ["gauteng"],
+      uid: String(ids.spaza),
+      ver: 0,
+    })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject("spaza")
       .setIssuer("trade-shop")

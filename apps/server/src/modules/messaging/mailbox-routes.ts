@@ -32,7 +32,10 @@ function shopTime(date: Date) {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 // Links in a message (the reset link) are clickable; everything else is shown as sent.
 const withLinks = (escaped: string) =>
@@ -85,7 +88,9 @@ export function mailboxRoutes(app: FastifyInstance, { config, database }: AppDep
     if (!config.demoMode || !isLoopback(request.socket.remoteAddress)) {
       return sendProblem(
         reply,
-        problem("not_found", "Not Found", { detail: "The mailbox exists only in demo mode, for browsers on the shop's own machine." }),
+        problem("not_found", "Not Found", {
+          detail: "The mailbox exists only in demo mode, for browsers on the shop's own machine.",
+        }),
       );
     }
     const messages = await recentMessages(database.db, MAILBOX_SIZE);

@@ -8,9 +8,18 @@ const requestReset = (t: TestApp, emailAddress: string) =>
   t.request({ method: "POST", url: "/api/Users/RequestPasswordReset", body: { emailAddress } });
 
 const outboxRows = (t: TestApp) =>
-  t.database.db.selectFrom("outbox").selectAll().where("topic", "like", "messaging.%").orderBy("id").execute();
+  t.database.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("topic", "like", "messaging.%")
+    .orderBy("id")
+    .execute();
 
-const makeAllDue = (t: TestApp) => t.database.db.updateTable("outbox").set({ availableAt: sql`now()` }).execute();
+const makeAllDue = (t: TestApp) =>
+  t.database.db
+    .updateTable("outbox")
+    .set({ availableAt: sql`now()` })
+    .execute();
 
 describe("e-mail in demo mode without SMTP_URL", () => {
   let t: TestApp;
@@ -27,15 +36,27 @@ describe("e-mail in demo mode without SMTP_URL", () => {
     const res = await t.request({ method: "GET", url: "/dev/mailbox?format=json" });
     expect(res.statusCode).toBe(200);
     const { messages } = res.json();
-    expect(messages.map((m: { recipient: string }) => m.recipient)).toEqual(["spaza@demo.shop", "trader@demo.shop"]);
-    expect(messages[0]).toMatchObject({ channel: "email", delivery: "recorded", subject: "Reset your Trade Shop password" });
+    expect(messages.map((m: { recipient: string }) => m.recipient)).toEqual([
+      "spaza@demo.shop",
+      "trader@demo.shop",
+    ]);
+    expect(messages[0]).toMatchObject({
+      channel: "email",
+      delivery: "recorded",
+      subject: "Reset your Trade Shop password",
+    });
     expect(messages[0].body).toContain("/auth/reset-password?hash=");
   });
 
   it("shows the mailbox as a readable page with clickable links and escaped text", async () => {
     await t.database.db
       .insertInto("sentMessages")
-      .values({ channel: "email", recipient: "x@demo.shop", subject: "<b>not bold</b>", body: "Open http://localhost:3000/a?b=1 now" })
+      .values({
+        channel: "email",
+        recipient: "x@demo.shop",
+        subject: "<b>not bold</b>",
+        body: "Open http://localhost:3000/a?b=1 now",
+      })
       .execute();
     const res = await t.request({ method: "GET", url: "/dev/mailbox", headers: { accept: "text/html" } });
     expect(res.statusCode).toBe(200);
@@ -77,7 +98,13 @@ describe("e-mail through SMTP", () => {
   let port: number;
   beforeAll(async () => {
     port = await freePort();
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Trade Shop <shop@tradeshop.test>", OUTBOX_MAX_ATTEMPTS: "2" } });
+    t = await createTestApp({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: "Trade Shop <shop@tradeshop.test>",
+        OUTBOX_MAX_ATTEMPTS: "2",
+      },
+    });
   });
   afterEach(async () => {
     await smtp?.stop();
@@ -102,12 +129,21 @@ describe("e-mail through SMTP", () => {
 
     expect(smtp.mails).toHaveLength(1);
     const mail = smtp.mails[0]!;
-    expect(mail).toMatchObject({ from: "shop@tradeshop.test", to: ["spaza@demo.shop"], subject: "Reset your Trade Shop password" });
+    expect(mail).toMatchObject({
+      from: "shop@tradeshop.test",
+      to: ["spaza@demo.shop"],
+      subject: "Reset your Trade Shop password",
+    });
     expect(mail.text).toMatch(/\/auth\/reset-password\?hash=[\w-]{40,}/);
     expect(mail.messageId).toMatch(/^<[0-9a-f]{32}@trade-shop>$/);
     const sent = await t.database.db.selectFrom("sentMessages").selectAll().execute();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ channel: "email", recipient: "spaza@demo.shop", delivery: "smtp", outboxId: waiting!.id });
+    expect(sent[0]).toMatchObject({
+      channel: "email",
+      recipient: "spaza@demo.shop",
+      delivery: "smtp",
+      outboxId: waiting!.id,
+    });
   });
 
   it("parks a message the server keeps refusing, with the server's answer", async () => {
@@ -127,7 +163,10 @@ describe("e-mail through SMTP", () => {
 describe("SMS through the HTTP provider", () => {
   let t: TestApp;
   let provider: Server;
-  const received: { headers: IncomingMessage["headers"]; body: { to: string; message: string; reference: string } }[] = [];
+  const received: {
+    headers: IncomingMessage["headers"];
+    body: { to: string; message: string; reference: string };
+  }[] = [];
   let answer = 503;
 
   beforeAll(async () => {
@@ -136,13 +175,17 @@ describe("SMS through the HTTP provider", () => {
       req.on("data", (chunk: Buffer) => (body += chunk.toString()));
       req.on("end", () => {
         received.push({ headers: req.headers, body: JSON.parse(body) });
-        res.writeHead(answer, { "content-type": "application/json" }).end(JSON.stringify({ ok: answer === 200 }));
+        res
+          .writeHead(answer, { "content-type": "application/json" })
+          .end(JSON.stringify({ ok: answer === 200 }));
       });
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", () => resolve()));
     const address = provider.address();
     const port = typeof address === "object" && address ? address.port : 0;
-    t = await createTestApp({ env: { SMS_URL: `http://127.0.0.1:${port}/messages`, SMS_TOKEN: "sms-token-123" } });
+    t = await createTestApp({
+      env: { SMS_URL: `http://127.0.0.1:${port}/messages`, SMS_TOKEN: "sms-token-123" },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -176,6 +219,11 @@ describe("SMS through the HTTP provider", () => {
 
     const sent = await t.database.db.selectFrom("sentMessages").selectAll().execute();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ channel: "sms", recipient: "+27820000003", delivery: "http", subject: null });
+    expect(sent[0]).toMatchObject({
+      channel: "sms",
+      recipient: "+27820000003",
+      delivery: "http",
+      subject: null,
+    });
   });
 });

@@ -5,7 +5,14 @@ export type Delivery = "smtp" | "http" | "recorded";
 
 export async function recordSentMessage(
   db: Db,
-  message: { outboxId: number; channel: "email" | "sms"; recipient: string; subject: string | null; body: string; delivery: Delivery },
+  message: {
+    outboxId: number;
+    channel: "email" | "sms";
+    recipient: string;
+    subject: string | null;
+    body: string;
+    delivery: Delivery;
+  },
 ) {
   // A message retried after it went out (the worker died before marking it done) is recorded once.
   await db

@@ -8,4 +8,5 @@ const OFFSET = 100_000;
 export const orderNumber = (id: number) => `${PREFIX}${OFFSET + id}`;
 
 /** The same number in SQL, for an insert that draws the id in its own statement. */
-export const orderNumberSql = (id: Expression<number>) => sql<string>`${PREFIX}::text || (${OFFSET}::int + ${id})::text`;
+export const orderNumberSql = (id: Expression<number>) =>
+  sql<string>`${PREFIX}::text || (${OFFSET}::int + ${id})::text`;

@@ -16,7 +16,7 @@ const countOrders = async (t: TestApp) =>
 
 /** Resolves once a session of the test database waits for a lock (within 10 s). */
 async function untilWaitingForALock(t: TestApp) {
-  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+  for (const until = Date.now() + 10_000; Date.now() < until;) {
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
       WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.database.db);
     if (rows[0]!.n > 0) return;
@@ -153,7 +153,9 @@ describe("POST /api/Order", () => {
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(2);
     // Stock is taken last: the order, its hand-off and the emptied cart are rolled back with it.
     expect(await countOrders(t)).toBe(before);
-    const kept: Cart = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    const kept: Cart = (
+      await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })
+    ).json();
     expect(kept.orderReference).toBe(cart.orderReference);
     expect(kept.cartItems.map((i) => i.productId)).toEqual([a.skuCode, b.skuCode]);
     await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
@@ -166,12 +168,18 @@ describe("POST /api/Order", () => {
       [a.skuCode, 1],
       [b.skuCode, 1],
     ]);
-    await t.database.db.deleteFrom("stock").where("warehouseCode", "=", warehouse).where("skuCode", "=", b.skuCode).execute();
+    await t.database.db
+      .deleteFrom("stock")
+      .where("warehouseCode", "=", warehouse)
+      .where("skuCode", "=", b.skuCode)
+      .execute();
     const before = await countOrders(t);
     const res = await order(t, trader, commandFrom(cart));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe("stock_short");
-    expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: b.skuCode, requested: 1, available: 0 })]);
+    expect(res.json().shortages).toEqual([
+      expect.objectContaining({ skuCode: b.skuCode, requested: 1, available: 0 }),
+    ]);
     expect(await countOrders(t)).toBe(before);
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(a.onHand);
     await t.request({ method: "POST", url: "/api/Cart/ClearUserCart", token: trader, body: {} });
@@ -398,7 +406,10 @@ describe("POST /api/Order under concurrency", () => {
     }
     expect(await stockOf(t.database.db, warehouse, a.skuCode)).toBe(0);
     expect(await stockOf(t.database.db, warehouse, b.skuCode)).toBe(0);
-    const sold = await sql<{ sku: string; n: number }>`SELECT sku_code AS sku, sum(quantity)::int AS n FROM order_lines
+    const sold = await sql<{
+      sku: string;
+      n: number;
+    }>`SELECT sku_code AS sku, sum(quantity)::int AS n FROM order_lines
       WHERE order_id IN (SELECT id FROM orders WHERE created_by LIKE 'cross-buyer-%') GROUP BY sku_code ORDER BY sku_code`.execute(
       t.database.db,
     );
@@ -418,13 +429,18 @@ describe("POST /api/Order under concurrency", () => {
       const other = await t.database.pool.connect();
       try {
         await other.query("BEGIN");
-        await other.query("UPDATE stock SET on_hand = 0 WHERE warehouse_code = $1 AND sku_code = $2", [warehouse, sku.skuCode]);
+        await other.query("UPDATE stock SET on_hand = 0 WHERE warehouse_code = $1 AND sku_code = $2", [
+          warehouse,
+          sku.skuCode,
+        ]);
         const answer = order(t, buyer, commandFrom(cart));
         await untilWaitingForALock(t);
         await other.query("COMMIT");
         const res = await answer;
         expect(res.statusCode).toBe(409);
-        expect(res.json().shortages).toEqual([expect.objectContaining({ skuCode: sku.skuCode, requested: 2, available: 0 })]);
+        expect(res.json().shortages).toEqual([
+          expect.objectContaining({ skuCode: sku.skuCode, requested: 2, available: 0 }),
+        ]);
       } finally {
         other.release();
       }

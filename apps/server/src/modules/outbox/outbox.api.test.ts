@@ -20,12 +20,18 @@ describe("transactional outbox", () => {
   const row = (key: string) =>
     db().selectFrom("outbox").selectAll().where("idempotencyKey", "=", key).executeTakeFirstOrThrow();
   /** Reads the message until `done` holds for it, every 20 ms, failing after `timeoutMs`. */
-  async function rowWhen(key: string, done: (r: Awaited<ReturnType<typeof row>>) => boolean, what: string, timeoutMs = 5_000) {
+  async function rowWhen(
+    key: string,
+    done: (r: Awaited<ReturnType<typeof row>>) => boolean,
+    what: string,
+    timeoutMs = 5_000,
+  ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const current = await row(key);
       if (done(current)) return current;
-      if (Date.now() >= deadline) throw new Error(`${key} was not ${what} within ${timeoutMs} ms: ${JSON.stringify(current)}`);
+      if (Date.now() >= deadline)
+        throw new Error(`${key} was not ${what} within ${timeoutMs} ms: ${JSON.stringify(current)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -55,7 +61,12 @@ describe("transactional outbox", () => {
       .transaction()
       .execute(async (trx) => {
         for (const key of keys)
-          await enqueue(trx, { topic: TOPIC, idempotencyKey: key, payload: { key }, ...(orderingKey ? { orderingKey: orderingKey(key) } : {}) });
+          await enqueue(trx, {
+            topic: TOPIC,
+            idempotencyKey: key,
+            payload: { key },
+            ...(orderingKey ? { orderingKey: orderingKey(key) } : {}),
+          });
       });
   }
   const keyOf = (job: OutboxJob) => (job.payload as { key: string }).key;
@@ -257,8 +268,13 @@ describe("transactional outbox", () => {
       await w.stop();
     }
     for (const group of ["a", "b"]) {
-      const own = events.filter((e) => e.endsWith(group + "1") || e.endsWith(group + "2") || e.endsWith(group + "3"));
-      const expected = (group === "a" ? ["1", "2", "3"] : ["1", "2"]).flatMap((n) => [`start ${group}${n}`, `end ${group}${n}`]);
+      const own = events.filter(
+        (e) => e.endsWith(group + "1") || e.endsWith(group + "2") || e.endsWith(group + "3"),
+      );
+      const expected = (group === "a" ? ["1", "2", "3"] : ["1", "2"]).flatMap((n) => [
+        `start ${group}${n}`,
+        `end ${group}${n}`,
+      ]);
       expect(own).toEqual(expected);
     }
     // Different keys overlapped: b1 started before a1 ended.

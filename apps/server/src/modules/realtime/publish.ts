@@ -62,7 +62,9 @@ export function parseShopEvent(payload: string): ShopEvent | undefined {
     case "wishlist":
       return typeof event.userId === "number" ? (event as ListChanged) : undefined;
     case "order":
-      return typeof event.customerId === "number" && typeof event.id === "number" ? (event as OrderChanged) : undefined;
+      return typeof event.customerId === "number" && typeof event.id === "number"
+        ? (event as OrderChanged)
+        : undefined;
     case "account":
       return typeof event.customerId === "number" ? (event as AccountChanged) : undefined;
     default:

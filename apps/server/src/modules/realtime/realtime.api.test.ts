@@ -35,7 +35,9 @@ class StreamClient {
   static async open(baseUrl: string, ticket: string, readAgeMs?: number) {
     const client = new StreamClient();
     const age = readAgeMs === undefined ? "" : `&readAgeMs=${readAgeMs}`;
-    const res = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${encodeURIComponent(ticket)}${age}`, { signal: client.abort.signal });
+    const res = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${encodeURIComponent(ticket)}${age}`, {
+      signal: client.abort.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     void client.read(res.body!);
@@ -82,7 +84,11 @@ class StreamClient {
   }
 
   /** The first event named so (and matching) that arrives from now on, or already has since `from`. */
-  async next(name: RealtimeEventName, match: (data: Record<string, unknown>) => boolean = () => true, options: { from?: number; timeoutMs?: number } = {}) {
+  async next(
+    name: RealtimeEventName,
+    match: (data: Record<string, unknown>) => boolean = () => true,
+    options: { from?: number; timeoutMs?: number } = {},
+  ) {
     const from = options.from ?? 0;
     const found = () => this.events.slice(from).find((e) => e.event === name && match(e.data));
     await this.until(() => found() !== undefined, `a ${name} event`, options.timeoutMs ?? WITHIN_MS);
@@ -95,7 +101,10 @@ class StreamClient {
     while (!done()) {
       if (this.ended) throw new Error(`stream ended before ${what}; got ${JSON.stringify(this.events)}`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${what} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`);
+      if (left <= 0)
+        throw new Error(
+          `no ${what} within ${timeoutMs} ms; got ${JSON.stringify(this.events.map((e) => e.event))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -138,7 +147,12 @@ describe("/api/Realtime", () => {
   });
 
   const ticketFor = async (token: string, tenantId?: string) => {
-    const res = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token, ...(tenantId ? { tenantId } : {}) });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Realtime/Ticket",
+      token,
+      ...(tenantId ? { tenantId } : {}),
+    });
     expect(res.statusCode).toBe(200);
     return res.json().ticket as string;
   };
@@ -147,18 +161,33 @@ describe("/api/Realtime", () => {
     streams.push(client);
     return client;
   };
-  const credit = async (token: string) => (await t.request({ method: "POST", url: "/api/Users/GetCreditDetails", token })).json();
+  const credit = async (token: string) =>
+    (await t.request({ method: "POST", url: "/api/Users/GetCreditDetails", token })).json();
   const addToCart = async (token: string, skip: number) => {
     const customer = await customerOf(t.database.db, "trader");
-    const sku = await findSku(t.database.db, { warehouseCode: customer.stockingWarehouseCode, tenantId: customer.tenantId, skip });
-    const res = await t.request({ method: "POST", url: "/api/Cart/AdditemToCart", token, body: { skuCode: sku.skuCode, quantity: 1 } });
+    const sku = await findSku(t.database.db, {
+      warehouseCode: customer.stockingWarehouseCode,
+      tenantId: customer.tenantId,
+      skip,
+    });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token,
+      body: { skuCode: sku.skuCode, quantity: 1 },
+    });
     expect(res.statusCode).toBe(200);
     return sku.skuCode;
   };
 
   it("POST /api/Realtime/Ticket needs a login and the request-forgery header; a ticket opens one stream, once", async () => {
     expect((await t.request({ method: "POST", url: "/api/Realtime/Ticket" })).statusCode).toBe(401);
-    const forged = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader, headers: { "x-xsrf-token": "forged" } });
+    const forged = await t.request({
+      method: "POST",
+      url: "/api/Realtime/Ticket",
+      token: trader,
+      headers: { "x-xsrf-token": "forged" },
+    });
     expect(forged.statusCode).toBe(403);
     const res = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader });
     expect(res.json()).toEqual({ ticket: expect.stringMatching(/^[\w-]{43}$/), expiresIn: 60 });
@@ -176,9 +205,15 @@ describe("/api/Realtime", () => {
     const client = await StreamClient.open(baseUrl, ticket);
     streams.push(client);
     expect((await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${ticket}`)).status).toBe(401);
-    await t.database.db.updateTable("realtimeTickets").set({ expiresAt: sql`now() - interval '1 second'` }).execute();
+    await t.database.db
+      .updateTable("realtimeTickets")
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .execute();
     const late = await t.request({ method: "POST", url: "/api/Realtime/Ticket", token: trader });
-    await t.database.db.updateTable("realtimeTickets").set({ expiresAt: sql`now() - interval '1 second'` }).execute();
+    await t.database.db
+      .updateTable("realtimeTickets")
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .execute();
     expect((await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${late.json().ticket}`)).status).toBe(401);
     client.close();
   });
@@ -188,7 +223,9 @@ describe("/api/Realtime", () => {
     const ready = client.events[0]!;
     expect(ready.event).toBe("ready");
     const details = await credit(trader);
-    const customer = (await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: trader })).json();
+    const customer = (
+      await t.request({ method: "POST", url: "/api/Users/GetCustomerDetails", token: trader })
+    ).json();
     expect(ready.data).toEqual({ account: { ...details, dcBalance: customer.dcBalance }, heartbeatMs: 300 });
     // One comes every 300 ms; the wait ends with the first, the deadline leaves room for a busy machine.
     await client.until(() => client.heartbeats >= 1, "a heartbeat", 2000);
@@ -203,7 +240,12 @@ describe("/api/Realtime", () => {
     const sku = await addToCart(trader, 80);
     await tab.next("cart");
     await otherDevice.next("cart");
-    const wish = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: trader, body: { skuCode: sku, quantity: 2 } });
+    const wish = await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: trader,
+      body: { skuCode: sku, quantity: 2 },
+    });
     expect(wish.statusCode).toBe(200);
     await otherDevice.next("wishlist");
     const mark = otherDevice.mark;
@@ -238,7 +280,12 @@ describe("/api/Realtime", () => {
     readAt = Date.now();
     const sku = await addToCart(trader, 84);
     await traderWatcher.next("cart");
-    const wish = await t.request({ method: "POST", url: "/api/Wishlist/AdditemToWishlist", token: spazaToken, body: { skuCode: sku, quantity: 1 } });
+    const wish = await t.request({
+      method: "POST",
+      url: "/api/Wishlist/AdditemToWishlist",
+      token: spazaToken,
+      body: { skuCode: sku, quantity: 1 },
+    });
     expect(wish.statusCode).toBe(200);
     await watcher.next("wishlist");
     expect(kindsOf(await open(spazaToken, Date.now() - readAt))).toEqual(["wishlist"]);
@@ -251,13 +298,19 @@ describe("/api/Realtime", () => {
     const placed = await placeTestOrder(t, "spaza", spazaToken, [1], 86);
     await watcher.next("order", (d) => d.id === placed.id);
     await watcher.next("cart");
-    expect(kindsOf(await open(spazaToken, Date.now() - readAt))?.sort()).toEqual(["account", "cart", "orders"]);
+    expect(kindsOf(await open(spazaToken, Date.now() - readAt))?.sort()).toEqual([
+      "account",
+      "cart",
+      "orders",
+    ]);
     expect(kindsOf(await open(trader, Date.now() - readAt))).toEqual([]);
 
     // Reads older than the stream has heard every change for: everything is reloaded.
     const started = await open(spazaToken, 60_000);
     expect(kindsOf(started)).toBeUndefined();
-    const tooOld = await fetch(`${baseUrl}/api/Realtime/Stream?ticket=${await ticketFor(spazaToken)}&readAgeMs=60001`);
+    const tooOld = await fetch(
+      `${baseUrl}/api/Realtime/Stream?ticket=${await ticketFor(spazaToken)}&readAgeMs=60001`,
+    );
     expect(tooOld.status).toBe(400);
     opened.forEach((c) => c.close());
   });
@@ -277,7 +330,10 @@ describe("/api/Realtime", () => {
       lastPastelStatusUpdate: placed.lastPastelStatusUpdate,
     });
     await client.next("cart");
-    const afterPlacing = await client.next("account", (d) => toCents(d.remainingCredit as number) === toCents(before.remainingCredit) - total);
+    const afterPlacing = await client.next(
+      "account",
+      (d) => toCents(d.remainingCredit as number) === toCents(before.remainingCredit) - total,
+    );
     const balanceBefore = toCents(afterPlacing.dcBalance as number);
 
     await t.outbox.drain();
@@ -287,10 +343,22 @@ describe("/api/Realtime", () => {
     await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Picking");
     const mark = client.mark;
     await simulator.tick();
-    const invoiced = await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Invoiced", { from: mark });
-    const row = await t.database.db.selectFrom("orders").select("lastPastelStatusUpdate").where("id", "=", placed.id).executeTakeFirstOrThrow();
+    const invoiced = await client.next(
+      "order",
+      (d) => d.id === placed.id && d.currentPastelStatus === "Invoiced",
+      { from: mark },
+    );
+    const row = await t.database.db
+      .selectFrom("orders")
+      .select("lastPastelStatusUpdate")
+      .where("id", "=", placed.id)
+      .executeTakeFirstOrThrow();
     expect(invoiced.lastPastelStatusUpdate).toBe(row.lastPastelStatusUpdate.toISOString());
-    const account = await client.next("account", (d) => toCents(d.dcBalance as number) === balanceBefore + total, { from: mark });
+    const account = await client.next(
+      "account",
+      (d) => toCents(d.dcBalance as number) === balanceBefore + total,
+      { from: mark },
+    );
     expect(toCents(account.remainingCredit as number)).toBe(toCents(before.remainingCredit) - total);
     // One account event per real change: the invoice changed the balance, not what remains.
     expect(client.events.slice(mark).filter((e) => e.event === "account")).toHaveLength(1);
@@ -299,11 +367,17 @@ describe("/api/Realtime", () => {
 
   it("ends the stream with `expired` when the login is disabled or runs out", async () => {
     const username = "trader";
-    const { id } = await t.database.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+    const { id } = await t.database.db
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", username)
+      .executeTakeFirstOrThrow();
     const client = await connect(await t.login(username));
     await t.database.db.updateTable("users").set({ isActive: false }).where("id", "=", id).execute();
     try {
-      expect(await client.next("expired", undefined, { timeoutMs: 2000 })).toEqual({ reason: "This login can no longer receive updates." });
+      expect(await client.next("expired", undefined, { timeoutMs: 2000 })).toEqual({
+        reason: "This login can no longer receive updates.",
+      });
       await vi.waitFor(() => expect(client.ended).toBe(true), { timeout: 1000 });
     } finally {
       await t.database.db.updateTable("users").set({ isActive: true }).where("id", "=", id).execute();
@@ -312,9 +386,18 @@ describe("/api/Realtime", () => {
     // A login that lasts three seconds: the stream ends with it. (exp is in whole seconds, so a
     // one-second token could be over before its ticket is asked for on a busy machine.)
     const brief = createTokenService(t.secret, 3 / 3600);
-    const { token } = await brief.issue({ id, username, firstname: "T", lastname: "R", roles: ["Customer"], tenants: ["gauteng"] });
+    const { token } = await brief.issue({
+      id,
+      username,
+      firstname: "T",
+      lastname: "R",
+      roles: ["Customer"],
+      tenants: ["gauteng"],
+    });
     const shortLived = await connect(token);
-    expect(await shortLived.next("expired", undefined, { timeoutMs: 4500 })).toEqual({ reason: "Your session has expired. Please log in again." });
+    expect(await shortLived.next("expired", undefined, { timeoutMs: 4500 })).toEqual({
+      reason: "Your session has expired. Please log in again.",
+    });
   });
 
   describe("with a second server process on the same PostgreSQL", () => {
@@ -323,9 +406,17 @@ describe("/api/Realtime", () => {
     let second: { app: FastifyInstance; database: Database; url: string } | undefined;
     beforeAll(async () => {
       if (!shared) return;
-      const database = await openDatabase({ databaseUrl: String(t.database.pool.options.connectionString), dataDir: "", poolSize: 3 });
+      const database = await openDatabase({
+        databaseUrl: String(t.database.pool.options.connectionString),
+        dataDir: "",
+        poolSize: 3,
+      });
       const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", ...ENV });
-      const app = await buildApp({ config, database, tokens: createTokenService(t.secret, config.TOKEN_LIFETIME_HOURS) });
+      const app = await buildApp({
+        config,
+        database,
+        tokens: createTokenService(t.secret, config.TOKEN_LIFETIME_HOURS),
+      });
       second = { app, database, url: await listen(app) };
     });
     afterAll(async () => {
@@ -333,44 +424,54 @@ describe("/api/Realtime", () => {
       await second?.database.close();
     });
 
-    it.runIf(shared)("a status change made through one process reaches a stream on the other within a second", async () => {
-      const placed = await placeTestOrder(t, "trader", trader, [1], 84);
-      await t.outbox.drain();
-      // The ticket comes from the first process, the stream from the second: tickets live in the database.
-      const client = await StreamClient.open(second!.url, await ticketFor(trader));
-      streams.push(client);
-      const simulator = createBackOfficeSimulator(t.database.db, { stepMs: 0 });
-      const started = Date.now();
-      await simulator.tick();
-      await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Picking");
-      expect(Date.now() - started).toBeLessThan(WITHIN_MS);
-      await addToCart(trader, 86);
-      await client.next("cart");
-      client.close();
-    });
-
-    it.runIf(shared)("a process whose change feed lost its connection cannot vouch for reads from before it heard again (decision 139)", async () => {
-      const open = async (readAgeMs: number) => {
-        const client = await StreamClient.open(second!.url, await ticketFor(trader), readAgeMs);
+    it.runIf(shared)(
+      "a status change made through one process reaches a stream on the other within a second",
+      async () => {
+        const placed = await placeTestOrder(t, "trader", trader, [1], 84);
+        await t.outbox.drain();
+        // The ticket comes from the first process, the stream from the second: tickets live in the database.
+        const client = await StreamClient.open(second!.url, await ticketFor(trader));
+        streams.push(client);
+        const simulator = createBackOfficeSimulator(t.database.db, { stepMs: 0 });
+        const started = Date.now();
+        await simulator.tick();
+        await client.next("order", (d) => d.id === placed.id && d.currentPastelStatus === "Picking");
+        expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+        await addToCart(trader, 86);
+        await client.next("cart");
         client.close();
-        return client.events[0]!.data.reload as string[] | undefined;
-      };
-      let readAt = Date.now();
-      expect(await open(Date.now() - readAt)).toEqual([]);
-      const listeners = await sql<{ n: number }>`
+      },
+    );
+
+    it.runIf(shared)(
+      "a process whose change feed lost its connection cannot vouch for reads from before it heard again (decision 139)",
+      async () => {
+        const open = async (readAgeMs: number) => {
+          const client = await StreamClient.open(second!.url, await ticketFor(trader), readAgeMs);
+          client.close();
+          return client.events[0]!.data.reload as string[] | undefined;
+        };
+        let readAt = Date.now();
+        expect(await open(Date.now() - readAt)).toEqual([]);
+        const listeners = await sql<{ n: number }>`
         SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`.execute(t.database.db);
-      expect(listeners.rows[0]!.n).toBeGreaterThanOrEqual(2);
-      // Lost, then listening again: reads from before then may have missed a change.
-      await vi.waitFor(async () => expect(await open(Date.now() - readAt)).toBeUndefined(), { timeout: 3000 });
-      // Once it listens again, reads made after that are vouched for.
-      await vi.waitFor(
-        async () => {
-          readAt = Date.now();
-          expect(await open(Date.now() - readAt)).toEqual([]);
-        },
-        { timeout: 5000, interval: 100 },
-      );
-    });
+        WHERE datname = current_database() AND query ILIKE 'LISTEN %' AND pid <> pg_backend_pid()`.execute(
+          t.database.db,
+        );
+        expect(listeners.rows[0]!.n).toBeGreaterThanOrEqual(2);
+        // Lost, then listening again: reads from before then may have missed a change.
+        await vi.waitFor(async () => expect(await open(Date.now() - readAt)).toBeUndefined(), {
+          timeout: 3000,
+        });
+        // Once it listens again, reads made after that are vouched for.
+        await vi.waitFor(
+          async () => {
+            readAt = Date.now();
+            expect(await open(Date.now() - readAt)).toEqual([]);
+          },
+          { timeout: 5000, interval: 100 },
+        );
+      },
+    );
   });
 });

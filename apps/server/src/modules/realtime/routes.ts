@@ -35,14 +35,23 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
     const principal = principalOf(request);
     // The ticket's stream ends when the login does.
     const { exp } = await tokens.verify(bearerOf(request));
-    return issueTicket(db, { userId: principal.userId, tenantId: principal.tenantId, sessionExpiresAt: new Date(exp * 1000) });
+    return issueTicket(db, {
+      userId: principal.userId,
+      tenantId: principal.tenantId,
+      sessionExpiresAt: new Date(exp * 1000),
+    });
   });
 
   const stream = api.realtime.stream;
   app.route({
     method: stream.method,
     url: stream.path,
-    schema: { summary: stream.summary, tags: [stream.tag], querystring: stream.query, produces: ["text/event-stream"] },
+    schema: {
+      summary: stream.summary,
+      tags: [stream.tag],
+      querystring: stream.query,
+      produces: ["text/event-stream"],
+    },
     handler: async (request, reply) => {
       const arrived = Date.now();
       const { query } = request as RouteRequest<typeof stream>;
@@ -51,13 +60,30 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
       const readsSince =
         query.readAgeMs === undefined ? undefined : arrived - query.readAgeMs - config.REALTIME_READ_SLACK_MS;
       const grant = await redeemTicket(db, query.ticket);
-      if (!grant) throw new DomainError("unauthenticated", "This stream ticket is unknown, used or expired. Ask for a new one.");
+      if (!grant)
+        throw new DomainError(
+          "unauthenticated",
+          "This stream ticket is unknown, used or expired. Ask for a new one.",
+        );
       const facts = await sessionFacts(db, grant.userId);
-      if (!facts?.isActive) throw new DomainError("session_revoked", "This account is disabled. Contact your sales representative.");
-      if (!facts.tenants.includes(grant.tenantId)) throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
+      if (!facts?.isActive)
+        throw new DomainError(
+          "session_revoked",
+          "This account is disabled. Contact your sales representative.",
+        );
+      if (!facts.tenants.includes(grant.tenantId))
+        throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
       const customer = await accountOfUser(db, { userId: grant.userId, tenantId: grant.tenantId });
       reply.hijack();
-      await runStream(reply.raw, { db, hub, grant, customer, heartbeatMs: config.REALTIME_HEARTBEAT_MS, readsSince, log: request.log });
+      await runStream(reply.raw, {
+        db,
+        hub,
+        grant,
+        customer,
+        heartbeatMs: config.REALTIME_HEARTBEAT_MS,
+        readsSince,
+        log: request.log,
+      });
     },
   });
 }

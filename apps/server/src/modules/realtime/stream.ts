@@ -27,7 +27,8 @@ export interface StreamOptions {
   log: { warn(obj: object, msg: string): void };
 }
 
-const frame = (event: RealtimeEventName, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+const frame = (event: RealtimeEventName, data: unknown) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Streams to `res` until the client leaves, the login ends, or the hub closes it. */
 export async function runStream(res: ServerResponse, options: StreamOptions): Promise<void> {
@@ -81,7 +82,8 @@ export async function runStream(res: ServerResponse, options: StreamOptions): Pr
   async function beat() {
     write(frame("heartbeat", {}));
     const facts = await sessionFacts(db, grant.userId);
-    if (!facts?.isActive || !facts.tenants.includes(grant.tenantId)) return expire("This login can no longer receive updates.");
+    if (!facts?.isActive || !facts.tenants.includes(grant.tenantId))
+      return expire("This login can no longer receive updates.");
     scheduleBeat();
   }
   function scheduleBeat() {

@@ -3,7 +3,13 @@
 // orders_customer_idx (tenant_id, customer_id, created_date DESC); lines by their primary key.
 import { toRand } from "@trade-shop/contracts/common";
 import { OrderStatus } from "@trade-shop/contracts/orders";
-import type { OrdersByStatus, ReportWindow, SpendPerMonth, TopProducts, TopProductsBy } from "@trade-shop/contracts/reports";
+import type {
+  OrdersByStatus,
+  ReportWindow,
+  SpendPerMonth,
+  TopProducts,
+  TopProductsBy,
+} from "@trade-shop/contracts/reports";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 
@@ -22,7 +28,10 @@ async function reportWindow(db: Db): Promise<{ from: Date; to: Date }> {
   return rows[0]!;
 }
 
-const iso = (window: { from: Date; to: Date }): ReportWindow => ({ from: window.from.toISOString(), to: window.to.toISOString() });
+const iso = (window: { from: Date; to: Date }): ReportWindow => ({
+  from: window.from.toISOString(),
+  to: window.to.toISOString(),
+});
 
 export async function spendPerMonth(db: Db, scope: ReportScope): Promise<SpendPerMonth> {
   const window = await reportWindow(db);
@@ -54,7 +63,12 @@ export async function spendPerMonth(db: Db, scope: ReportScope): Promise<SpendPe
   };
 }
 
-export async function topProducts(db: Db, scope: ReportScope, by: TopProductsBy, limit: number): Promise<TopProducts> {
+export async function topProducts(
+  db: Db,
+  scope: ReportScope,
+  by: TopProductsBy,
+  limit: number,
+): Promise<TopProducts> {
   const window = await reportWindow(db);
   const order = by === "spend" ? sql`excl_cents DESC, quantity DESC` : sql`quantity DESC, excl_cents DESC`;
   const { rows } = await sql<{

@@ -8,7 +8,11 @@ import { placeTestOrder } from "../../../test/orders";
 
 // The month an instant falls in, in South African time, worked out without SQL.
 const sastMonth = (at: Date) => {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg", year: "numeric", month: "2-digit" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Africa/Johannesburg",
+    year: "numeric",
+    month: "2-digit",
+  }).formatToParts(at);
   return `${parts.find((p) => p.type === "year")!.value}-${parts.find((p) => p.type === "month")!.value}`;
 };
 
@@ -24,7 +28,13 @@ function lastTwelveMonths(now: Date) {
 describe("/api/Reports", () => {
   let t: TestApp;
   let trader: string;
-  let orders: { id: number; createdDate: Date; status: string; totalExclCents: number; totalInclCents: number }[];
+  let orders: {
+    id: number;
+    createdDate: Date;
+    status: string;
+    totalExclCents: number;
+    totalInclCents: number;
+  }[];
   let windowStart: string;
 
   beforeAll(async () => {
@@ -55,7 +65,12 @@ describe("/api/Reports", () => {
     expect(report.months.map((m) => m.month)).toEqual(months);
     for (const m of report.months) {
       const bought = orders.filter((o) => sastMonth(o.createdDate) === m.month && o.status !== "Rejected");
-      expect({ month: m.month, orderCount: m.orderCount, excl: toCents(m.totalExcl), incl: toCents(m.totalIncl) }).toEqual({
+      expect({
+        month: m.month,
+        orderCount: m.orderCount,
+        excl: toCents(m.totalExcl),
+        incl: toCents(m.totalIncl),
+      }).toEqual({
         month: m.month,
         orderCount: bought.length,
         excl: bought.reduce((sum, o) => sum + o.totalExclCents, 0),
@@ -65,7 +80,13 @@ describe("/api/Reports", () => {
     expect(report.months.at(-1)!.orderCount).toBeGreaterThan(0);
     expect(report.months.some((m) => m.orderCount > 0 && m.month !== months.at(-1))).toBe(true);
     expect(sastMonth(new Date(report.from))).toBe(months[0]);
-    const startsAt = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(report.from));
+    const startsAt = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Africa/Johannesburg",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(report.from));
     expect(startsAt).toBe("01, 00:00");
   });
 
@@ -74,7 +95,15 @@ describe("/api/Reports", () => {
     const lines = await t.database.db
       .selectFrom("orderLines")
       .innerJoin("orders", "orders.id", "orderLines.orderId")
-      .select(["orderLines.skuCode", "orderLines.quantity", "orderLines.totalExclCents", "orderLines.totalInclCents", "orders.id", "orders.createdDate", "orders.currentPastelStatus"])
+      .select([
+        "orderLines.skuCode",
+        "orderLines.quantity",
+        "orderLines.totalExclCents",
+        "orderLines.totalInclCents",
+        "orders.id",
+        "orders.createdDate",
+        "orders.currentPastelStatus",
+      ])
       .where("orders.customerId", "=", customer.id)
       .execute();
     const totals = new Map<string, { quantity: number; excl: number; incl: number; orders: Set<number> }>();
@@ -96,7 +125,12 @@ describe("/api/Reports", () => {
     expect(spends[0]).toBe(Math.max(...[...totals.values()].map((s) => s.excl)));
     for (const p of bySpend.products) {
       const sum = totals.get(p.skuCode)!;
-      expect({ quantity: p.quantity, excl: toCents(p.totalExcl), incl: toCents(p.totalIncl), orders: p.orderCount }).toEqual({
+      expect({
+        quantity: p.quantity,
+        excl: toCents(p.totalExcl),
+        incl: toCents(p.totalIncl),
+        orders: p.orderCount,
+      }).toEqual({
         quantity: sum.quantity,
         excl: sum.excl,
         incl: sum.incl,

@@ -38,7 +38,12 @@ export interface ListOwner {
 }
 
 /** The owner's list, created on first use; with `lock`, held until the transaction ends. */
-export async function openList(db: Db, kind: ListKind, owner: ListOwner, options: { lock?: boolean } = {}): Promise<ListHeader> {
+export async function openList(
+  db: Db,
+  kind: ListKind,
+  owner: ListOwner,
+  options: { lock?: boolean } = {},
+): Promise<ListHeader> {
   const t = tables[kind];
   const reference = kind === "cart" ? sql`, order_reference` : sql``;
   const referenceValue = kind === "cart" ? sql`, ${randomUUID()}::uuid` : sql``;
@@ -56,7 +61,9 @@ export async function openList(db: Db, kind: ListKind, owner: ListOwner, options
 export async function listLines(db: Db, kind: ListKind, listId: number): Promise<ListLine[]> {
   const t = tables[kind];
   const result = await sql<ListLine>`
-    SELECT id, sku_code, quantity, deal_reference FROM ${t.items} WHERE ${t.fk} = ${listId} ORDER BY added_at, id`.execute(db);
+    SELECT id, sku_code, quantity, deal_reference FROM ${t.items} WHERE ${t.fk} = ${listId} ORDER BY added_at, id`.execute(
+    db,
+  );
   return result.rows;
 }
 
@@ -85,14 +92,23 @@ export async function setListQuantity(db: Db, kind: ListKind, listId: number, li
   await sql`
     INSERT INTO ${t.items} (${t.fk}, sku_code, quantity, deal_reference)
     VALUES (${listId}, ${line.skuCode}, ${line.quantity}, ${line.dealReference})
-    ON CONFLICT (${t.fk}, sku_code) DO UPDATE SET quantity = excluded.quantity, deal_reference = excluded.deal_reference`.execute(db);
+    ON CONFLICT (${t.fk}, sku_code) DO UPDATE SET quantity = excluded.quantity, deal_reference = excluded.deal_reference`.execute(
+    db,
+  );
 }
 
 /** Takes packs off a line, removing it when none are left; false when the SKU is not on the list. */
-export async function reduceListLine(db: Db, kind: ListKind, listId: number, skuCode: string, quantity: number | "all") {
+export async function reduceListLine(
+  db: Db,
+  kind: ListKind,
+  listId: number,
+  skuCode: string,
+  quantity: number | "all",
+) {
   const t = tables[kind];
   if (quantity === "all") {
-    const removed = await sql`DELETE FROM ${t.items} WHERE ${t.fk} = ${listId} AND sku_code = ${skuCode}`.execute(db);
+    const removed =
+      await sql`DELETE FROM ${t.items} WHERE ${t.fk} = ${listId} AND sku_code = ${skuCode}`.execute(db);
     return Number(removed.numAffectedRows ?? 0) > 0;
   }
   // The quantity check (1..9999) forbids a line at zero, so a line that would reach it goes.
@@ -112,5 +128,7 @@ export async function clearList(db: Db, kind: ListKind, listId: number) {
 /** A cart that became an order starts again empty, with a new idempotency key (one statement). */
 export async function renewCart(db: Db, cartId: number) {
   await sql`WITH emptied AS (DELETE FROM cart_items WHERE cart_id = ${cartId})
-            UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`.execute(db);
+            UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`.execute(
+    db,
+  );
 }

@@ -32,7 +32,12 @@ export async function getWishlist(db: Db, customer: CustomerContext, userId: num
   };
 }
 
-export async function addToWishlist(db: Db, customer: CustomerContext, userId: number, command: AddItemCommand) {
+export async function addToWishlist(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+  command: AddItemCommand,
+) {
   await assertPurchasable(db, customer, command.skuCode);
   const header = await openList(db, "wishlist", listOwner(customer, userId));
   await setListQuantity(db, "wishlist", header.id, {
