@@ -373,6 +373,7 @@ export interface RealtimeTickets {
   sessionExpiresAt: Timestamp;
   tenantId: string;
   ticketHash: string;
+  tokenVersion: Generated<number>;
   userId: number;
 }
 

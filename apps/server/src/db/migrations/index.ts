@@ -17,6 +17,7 @@ import * as m0015 from "./0015-search-cache";
 import * as m0016 from "./0016-account-documents";
 import * as m0017 from "./0017-account-buyers";
 import * as m0018 from "./0018-sales-reps";
+import * as m0019 from "./0019-stream-token-version";
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   { version: 16, ...m0016 },
   { version: 17, ...m0017 },
   { version: 18, ...m0018 },
+  { version: 19, ...m0019 },
 ];

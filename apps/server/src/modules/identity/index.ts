@@ -5,7 +5,7 @@
 // hashing, a session's current facts (the real-time stream), the admin's view of users (the
 // reps' assignments), and the JWT secret's source for main.ts (docs/architecture.md).
 export { identityRoutes } from "./routes";
-export { registerSessionCheck } from "./session";
+export { registerSessionCheck, SESSION_ENDED } from "./session";
 export { assertGoodPassword } from "./password-rules";
 export { hashPassword, verifyPassword } from "./passwords";
 export { pruneLoginLockouts, sessionFacts } from "./queries";

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ProblemDetails, toCents } from "@trade-shop/contracts/common";
 import { RealtimeEvents, type RealtimeEventName } from "@trade-shop/contracts/realtime";
 import { buildApp } from "../../app";
+import { SESSION_ENDED } from "../identity";
 import { loadConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/database";
 import { testDbKind } from "../../../test/databases";
-import { customerOf, findSku } from "../../../test/fixtures";
+import { customerOf, extraLogin, findSku } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { createBackOfficeSimulator } from "../backoffice";
 import { placeTestOrder } from "../../../test/orders";
@@ -382,6 +383,17 @@ describe("/api/Realtime", () => {
     } finally {
       await t.database.db.updateTable("users").set({ isActive: true }).where("id", "=", id).execute();
     }
+
+    // A new password (its token version moves on) ends the stream too, within a heartbeat. (A
+    // login of its own: the other tests' tokens of trader must stay good.)
+    const renewed = await connect(await extraLogin(t, username, "stream.renewed"));
+    await t.database.db
+      .updateTable("users")
+      .set((eb) => ({ tokenVersion: eb("tokenVersion", "+", 1) }))
+      .where("username", "=", "stream.renewed")
+      .execute();
+    expect(await renewed.next("expired", undefined, { timeoutMs: 2000 })).toEqual({ reason: SESSION_ENDED });
+    await vi.waitFor(() => expect(renewed.ended).toBe(true), { timeout: 1000 });
 
     // A login that lasts three seconds: the stream ends with it. (exp is in whole seconds, so a
     // one-second token could be over before its ticket is asked for on a busy machine.)

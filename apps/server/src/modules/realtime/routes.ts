@@ -8,7 +8,7 @@ import { principalOf } from "../../http/auth";
 import { DomainError } from "../../shared/domain-error";
 import { handle, type RouteRequest } from "../../http/route";
 import { accountOfUser } from "../accounts";
-import { sessionFacts } from "../identity";
+import { SESSION_ENDED, sessionFacts } from "../identity";
 import { createRealtimeHub } from "./hub";
 import { runStream } from "./stream";
 import { issueTicket, redeemTicket } from "./tickets";
@@ -39,6 +39,7 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
       userId: principal.userId,
       tenantId: principal.tenantId,
       sessionExpiresAt: new Date(exp * 1000),
+      tokenVersion: principal.tokenVersion,
     });
   });
 
@@ -71,6 +72,7 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
           "session_revoked",
           "This account is disabled. Contact your sales representative.",
         );
+      if (facts.tokenVersion !== grant.tokenVersion) throw new DomainError("session_revoked", SESSION_ENDED);
       if (!facts.tenants.includes(grant.tenantId))
         throw new DomainError("tenant_forbidden", "You do not have access to this tenant.");
       const customer = await accountOfUser(db, { userId: grant.userId, tenantId: grant.tenantId });
@@ -81,6 +83,7 @@ export function realtimeRoutes(app: FastifyInstance, { config, database, tokens,
         grant,
         customer,
         heartbeatMs: config.REALTIME_HEARTBEAT_MS,
+        roles: facts.roles,
         readsSince,
         log: request.log,
       });

@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import type { RealtimeEventName } from "@trade-shop/contracts/realtime";
 import type { Db } from "../../db/database";
-import { sessionFacts } from "../identity";
+import { SESSION_ENDED, sessionFacts } from "../identity";
 import type { RealtimeHub, StreamSubscriber } from "./hub";
 import type { StreamGrant } from "./tickets";
 
@@ -22,6 +22,8 @@ export interface StreamOptions {
   grant: StreamGrant;
   customer: StreamSubscriber["customer"];
   heartbeatMs: number;
+  /** The login's roles as the stream opened: a change ends it, as it ends the login's token. */
+  roles: readonly string[];
   /** When (Date.now()) the client's reads were made at the earliest, if it said (hub.subscribe). */
   readsSince?: number;
   log: { warn(obj: object, msg: string): void };
@@ -78,12 +80,17 @@ export async function runStream(res: ServerResponse, options: StreamOptions): Pr
     close: end,
   };
 
-  // Each heartbeat also asks whether the login may still receive updates.
+  // Each heartbeat also asks whether the login may still receive updates: still enabled, still
+  // in the tenant, and still the login the stream was opened for (a password reset or a change
+  // of roles moves its token version on, and ends its tokens and so its stream).
+  const rolesAtOpen = [...options.roles].sort().join(",");
   async function beat() {
     write(frame("heartbeat", {}));
     const facts = await sessionFacts(db, grant.userId);
     if (!facts?.isActive || !facts.tenants.includes(grant.tenantId))
       return expire("This login can no longer receive updates.");
+    if (facts.tokenVersion !== grant.tokenVersion || [...facts.roles].sort().join(",") !== rolesAtOpen)
+      return expire(SESSION_ENDED);
     scheduleBeat();
   }
   function scheduleBeat() {

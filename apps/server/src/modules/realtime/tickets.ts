@@ -16,6 +16,8 @@ export interface StreamGrant {
   tenantId: string;
   /** When the login behind the ticket expires; the stream ends then. */
   sessionExpiresAt: Date;
+  /** The login's token version when the ticket was asked for; the stream ends when it moves on. */
+  tokenVersion: number;
 }
 
 export async function issueTicket(db: Db, grant: StreamGrant): Promise<RealtimeTicket> {
@@ -29,6 +31,7 @@ export async function issueTicket(db: Db, grant: StreamGrant): Promise<RealtimeT
       userId: grant.userId,
       tenantId: grant.tenantId,
       sessionExpiresAt: grant.sessionExpiresAt,
+      tokenVersion: grant.tokenVersion,
       expiresAt: sql`now() + make_interval(secs => ${TICKET_LIFETIME_SECONDS})`,
     })
     .execute();
@@ -42,6 +45,6 @@ export async function redeemTicket(db: Db, ticket: string): Promise<StreamGrant 
     .where("ticketHash", "=", hash(ticket))
     .where("expiresAt", ">", sql<Date>`now()`)
     .where("sessionExpiresAt", ">", sql<Date>`now()`)
-    .returning(["userId", "tenantId", "sessionExpiresAt"])
+    .returning(["userId", "tenantId", "sessionExpiresAt", "tokenVersion"])
     .executeTakeFirst();
 }
