@@ -4,7 +4,7 @@
 // on PostgreSQL, alone and behind HAProxy). In every one, a console.error fails the test.
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import { sourceAlias } from "./apps/web/vite.config";
+import { sourceAlias } from "./apps/web/vite.config.ts";
 
 const apiDb = process.env.TEST_DB ?? "pglite";
 // Browser test files at once, each worker on a shop of its own (e2e/global-setup.ts): 1 unless

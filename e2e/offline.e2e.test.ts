@@ -15,7 +15,7 @@ import { callApi } from "./support/api";
 import { PHONE } from "./support/browser";
 import { browserFile } from "./support/browser-file";
 import { expectOffline } from "./support/page-errors";
-import { newCustomerLogin, openWithToken } from "./support/session";
+import { DEMO_PASSWORD, newCustomerLogin, openWithToken } from "./support/session";
 
 const { baseUrl, openPage } = browserFile();
 const OFFLINE_NOTICE = /^Offline — prices as of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/;
@@ -72,6 +72,62 @@ describe("the service worker", () => {
     expect(cached.some((p) => /^\/assets\/cart-page-.*\.js$/.test(p))).toBe(true);
     // The charts are left to first use.
     expect(cached.some((p) => p.includes("charts-"))).toBe(false);
+    await page.context().close();
+  });
+});
+
+/** Everything this browser keeps of a login: local storage, and the copies of API answers. */
+async function keptInBrowser(page: Page): Promise<{ storage: Record<string, string>; copies: string[] }> {
+  return page.evaluate(async () => {
+    const storage = Object.fromEntries(Object.entries(localStorage));
+    const copies: string[] = [];
+    if (await caches.has("api-reads")) {
+      const cache = await caches.open("api-reads");
+      for (const key of await cache.keys()) copies.push((await (await cache.match(key))?.text()) ?? "");
+    }
+    return { storage, copies };
+  });
+}
+
+describe("a phone shared by two people", () => {
+  it("keeps nothing of a login that ran out for the next one: no token, no copies of its answers", async () => {
+    const token = await newCustomerLogin(baseUrl, "CUS0036", { tenant: "coastal" });
+    const page = await openPage(PHONE);
+    await openWithToken(page, baseUrl, token, "/account-dashboard");
+    await controlledByServiceWorker(page);
+    await page.reload();
+    await page.getByText("CUS0036").first().waitFor(SLOW);
+    await page.goto(`${baseUrl}/orders-history`);
+    await page.getByRole("heading", { level: 1, name: /order/i }).waitFor();
+    // The service worker keeps its copies for this login: the account's details among them.
+    await expect
+      .poll(async () => (await keptInBrowser(page)).copies.some((copy) => copy.includes("CUS0036")), SLOW)
+      .toBe(true);
+
+    // The shop is closed and opened again after the token ran out (the server's lifetime is 8 hours).
+    await page.goto("about:blank");
+    await page.clock.install({ time: Date.now() + 9 * 3600_000 });
+    await page.goto(`${baseUrl}/featured`);
+    await page.getByRole("link", { name: "Login" }).first().waitFor();
+    await expect.poll(async () => (await keptInBrowser(page)).copies, SLOW).toEqual([]);
+    expect(Object.keys((await keptInBrowser(page)).storage)).not.toContain("tradeshop.session");
+
+    // Someone else logs in on the same phone, with the phone's clock right again.
+    await page.clock.setSystemTime(Date.now());
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel("Username or e-mail address").fill("trader");
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("tradeshop.session")), SLOW)
+      .not.toBeNull();
+    await page.goto(`${baseUrl}/account-dashboard`);
+    await page.getByText("CUS0001").first().waitFor(SLOW);
+    await expect.poll(async () => (await keptInBrowser(page)).copies.length, SLOW).toBeGreaterThan(0);
+    const kept = await keptInBrowser(page);
+    const everything = [...Object.values(kept.storage), ...kept.copies].join("\n");
+    expect(everything).not.toContain("CUS0036");
+    expect(everything).not.toContain(token);
     await page.context().close();
   });
 });

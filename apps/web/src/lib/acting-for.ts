@@ -2,10 +2,11 @@
 // rep's accounts page, kept in this browser, and sent as X-Acting-For on every API call. It
 // counts only for the Rep who chose it, in the tenant it was chosen in; the server checks the
 // assignment on every request all the same.
+import { LOGIN_KEYS } from "./login-storage";
 import { createStore, useStore } from "./store";
 import { getSession, getTenant, hasRole, useSession, type Session } from "./session";
 
-const ACTING_FOR_KEY = "tradeshop.actingFor";
+const ACTING_FOR_KEY = LOGIN_KEYS.actingFor;
 
 export interface ActingFor {
   accountId: string;

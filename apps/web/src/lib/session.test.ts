@@ -176,6 +176,65 @@ describe("session store", () => {
     }
   });
 
+  describe("on a shared phone", () => {
+    /** What a first login left: copies of its cart and wishlist, a rep's account, unsent changes. */
+    const leftBy = (uid: number) => {
+      saved.set("tradeshop.cart", '{"shopper":"7@ZA-GP","list":{}}');
+      saved.set("tradeshop.wishlist", '{"shopper":"7@ZA-GP","list":{}}');
+      saved.set("tradeshop.actingFor", '{"accountId":"CUS0004","uid":7}');
+      saved.set("tradeshop.cart.pending", JSON.stringify({ shopper: "7@ZA-GP", uid, changes: [] }));
+    };
+    const deleted: string[] = [];
+    beforeEach(() => {
+      deleted.length = 0;
+      vi.stubGlobal("caches", { delete: (name: string) => Promise.resolve(deleted.push(name) > 0) });
+    });
+    const keys = () => [...saved.keys()].sort();
+
+    it("forgets a login that ran out while the shop was closed, its copies of API answers included", async () => {
+      leftBy(7);
+      saved.set("tradeshop.session", fakeJwt({ ...claims, exp: 1 }));
+      saved.set("tradeshop.theme", "dark-theme");
+      await import("./session");
+      // The buyer's unsent cart changes wait for the same user's next login.
+      expect(keys()).toEqual(["tradeshop.cart.pending", "tradeshop.theme"]);
+      expect(deleted).toEqual(["api-reads"]);
+    });
+
+    it("keeps a live login's copies on start", async () => {
+      leftBy(7);
+      saved.set("tradeshop.session", liveToken());
+      await import("./session");
+      expect(saved.has("tradeshop.cart")).toBe(true);
+      expect(deleted).toEqual([]);
+    });
+
+    it("leaves nothing of the previous user for a different login, unsent changes included", async () => {
+      const session = await import("./session");
+      leftBy(99);
+      session.startSession(liveToken());
+      expect(keys()).toEqual(["tradeshop.session"]);
+      expect(deleted).toEqual(["api-reads"]);
+    });
+
+    it("gives the same user back their unsent cart changes", async () => {
+      const session = await import("./session");
+      leftBy(7);
+      session.startSession(liveToken());
+      expect(keys()).toEqual(["tradeshop.cart.pending", "tradeshop.session"]);
+    });
+
+    it("forgets everything but unsent changes when the login ends (Logout, a 401, the timer)", async () => {
+      const session = await import("./session");
+      session.startSession(liveToken());
+      leftBy(7);
+      deleted.length = 0;
+      session.clearSession();
+      expect(keys()).toEqual(["tradeshop.cart.pending"]);
+      expect(deleted).toEqual(["api-reads"]);
+    });
+  });
+
   it("forgets the chosen tenant when asked (a failed login)", async () => {
     const session = await import("./session");
     saved.set("tradeshop.tenant", "ZA-KZN");

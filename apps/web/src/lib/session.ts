@@ -1,13 +1,14 @@
 // The logged-in session: the JWT in localStorage ("tradeshop.session"), its decoded claims,
 // and the active tenant. Other tabs follow along through the storage event, and the session
-// ends by itself when the token expires.
+// ends by itself when the token expires. Whatever ends it, everything of the login goes with it
+// (login-storage.ts), including a token that ran out while the shop was closed.
 import type { RoleName } from "@trade-shop/contracts/common";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/credentials";
 import { LOGIN_HINT_COOKIE } from "@trade-shop/contracts/http";
-import { forgetApiCopies } from "./offline/service-worker";
+import { forgetLogin, LOGIN_KEYS } from "./login-storage";
 import { createStore, useStore } from "./store";
 
-const SESSION_KEY = "tradeshop.session";
+const SESSION_KEY = LOGIN_KEYS.session;
 const TENANT_KEY = "tradeshop.tenant";
 const LAST_USERNAME_KEY = "tradeshop.lastUsername";
 /** setTimeout cannot wait longer than this (about 24.8 days). */
@@ -59,7 +60,15 @@ function sessionFrom(token: string | null | undefined): Session | null {
   return claims && { token, claims };
 }
 
-const sessionStore = createStore<Session | null>(sessionFrom(storage()?.getItem(SESSION_KEY)), null);
+/** The stored login, when it is still valid; one that ran out while the shop was closed is forgotten whole. */
+function storedSession(): Session | null {
+  const token = storage()?.getItem(SESSION_KEY);
+  const session = sessionFrom(token);
+  if (token && !session) forgetLogin();
+  return session;
+}
+
+const sessionStore = createStore<Session | null>(storedSession(), null);
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
@@ -112,16 +121,15 @@ export function getSession(): Session | null {
 /** Stores a freshly issued token; returns null (and stores nothing) when it is not valid. */
 export function startSession(token: string): Session | null {
   const session = sessionFrom(token);
+  // Whoever used this browser before: nothing of theirs stays for the new login to find.
+  forgetLogin({ nextUser: session?.claims.uid });
   if (session) storage()?.setItem(SESSION_KEY, token);
-  else storage()?.removeItem(SESSION_KEY);
   publish(session);
   return session;
 }
 
 export function clearSession(): void {
-  storage()?.removeItem(SESSION_KEY);
-  // What the service worker kept of this session's answers goes with it.
-  forgetApiCopies();
+  forgetLogin();
   publish(null);
 }
 

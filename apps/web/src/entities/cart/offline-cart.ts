@@ -7,11 +7,13 @@
 import type { AddItemCommand, Cart, CartItem, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { toCents } from "@trade-shop/contracts/common";
+import { LOGIN_KEYS } from "@/lib/login-storage";
+import { getSession } from "@/lib/session";
 import { createStore, useStore } from "@/lib/store";
 import type { Shopper } from "@/entities/shopper";
 import { quantityChange } from "./cart-commands";
 
-const PENDING_KEY = "tradeshop.cart.pending";
+const PENDING_KEY = LOGIN_KEYS.unsentCartChanges;
 
 /** The packs wanted of one product, and what the cart shows for it until the server has priced it. */
 export interface PendingChange {
@@ -28,6 +30,8 @@ export interface PendingChange {
 
 interface Stored {
   shopper: Shopper;
+  /** The login that made them: another user's login removes them (lib/login-storage.ts). */
+  uid: number | null;
   changes: PendingChange[];
 }
 
@@ -83,6 +87,8 @@ function refresh(): void {
   if (storage()) pendingStore.set(load());
 }
 
+const uidNow = (): number | null => getSession()?.claims.uid ?? null;
+
 /** Keeps a change; it replaces an earlier one for the same product and goes to the back of the queue. */
 export function recordChange(
   shopper: Shopper,
@@ -91,7 +97,7 @@ export function recordChange(
 ): void {
   refresh();
   const kept = pendingChanges(shopper).filter((c) => c.skuCode !== change.skuCode);
-  save({ shopper, changes: [...kept, { ...change, madeAt: now }] });
+  save({ shopper, uid: uidNow(), changes: [...kept, { ...change, madeAt: now }] });
 }
 
 /** Drops a change the server has answered, unless the buyer has changed that product again since. */
@@ -100,10 +106,10 @@ function settle(shopper: Shopper, sent: PendingChange): void {
   const changes = pendingChanges(shopper).filter(
     (c) => !(c.skuCode === sent.skuCode && c.madeAt === sent.madeAt),
   );
-  save({ shopper, changes });
+  save({ shopper, uid: uidNow(), changes });
 }
 
-/** Forgets every waiting change (a session ended). */
+/** Forgets every waiting change (each test starts with none). */
 export function forgetPendingChanges(): void {
   save(null);
 }

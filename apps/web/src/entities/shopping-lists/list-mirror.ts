@@ -4,12 +4,13 @@
 // removes both.
 import type { z } from "zod";
 import type { Shopper } from "@/entities/shopper";
+import { LOGIN_KEYS } from "@/lib/login-storage";
 
 export type ListKind = "cart" | "wishlist";
 
 const KEYS: Record<ListKind, string> = {
-  cart: "tradeshop.cart",
-  wishlist: "tradeshop.wishlist",
+  cart: LOGIN_KEYS.cart,
+  wishlist: LOGIN_KEYS.wishlist,
 };
 
 function storage(): Storage | null {

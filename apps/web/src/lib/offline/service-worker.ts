@@ -2,7 +2,6 @@
 // life: a new version found while the shop is open waits for the buyer's "Reload" (the update
 // prompt), and the browser's offer to install the shop is kept for the "Install app" button.
 import { createStore, useStore } from "../store";
-import { API_CACHE } from "./offline-rules";
 import { whenRequestsQuiet } from "../http-activity";
 
 /** How long a page's requests must have been done before the worker starts (its pictures load meanwhile). */
@@ -92,10 +91,4 @@ export function registerServiceWorker(): void {
     );
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
-}
-
-/** Forgets every kept copy of API answers: a session ended, and the next shopper must not see them. */
-export function forgetApiCopies(): void {
-  if (typeof caches === "undefined") return;
-  void caches.delete(API_CACHE).catch(() => undefined);
 }
