@@ -1,7 +1,16 @@
 // The catalogue: products (SKUs) with their descriptive data, the search request and result,
 // and the staff commands that edit images and descriptions.
 import { z } from "zod";
-import { Id, optionalText, Rand, requiredText, SkuCode, STAFF_ROLES, SuccessEnvelope } from "./common";
+import {
+  Id,
+  IsoDateTime,
+  optionalText,
+  Rand,
+  requiredText,
+  SkuCode,
+  STAFF_ROLES,
+  SuccessEnvelope,
+} from "./common";
 import type { ApiRoute } from "./http";
 
 /** The header's category links (docs/screens.md); `category` is the value of the products route query. */
@@ -285,6 +294,51 @@ export const UpdateDescriptionCommand = z.object({
 });
 export type UpdateDescriptionCommand = z.infer<typeof UpdateDescriptionCommand>;
 
+/**
+ * What staff may change in the catalogue, which every tenant's shop shares (decision 144): each
+ * change is kept with who made it, in which tenant, and when.
+ */
+export const CatalogueChangeKind = z.enum([
+  "images_added",
+  "cover_chosen",
+  "description_changed",
+  "search_words_changed",
+]);
+export type CatalogueChangeKind = z.infer<typeof CatalogueChangeKind>;
+
+export const CatalogueChangesQuery = z.object({
+  /** Only the changes to this product. */
+  skuCode: SkuCode.optional(),
+  /** Only changes of this kind. */
+  kind: CatalogueChangeKind.optional(),
+});
+export type CatalogueChangesQuery = z.infer<typeof CatalogueChangesQuery>;
+
+export const CatalogueChange = z.object({
+  id: Id,
+  changedAt: IsoDateTime,
+  /** The login that made it, and its name. */
+  username: z.string(),
+  name: z.string(),
+  /** The tenant the change was made in; it shows in every tenant's shop. */
+  tenantId: z.string(),
+  kind: CatalogueChangeKind,
+  /** The product changed; null for the search words, which are the whole catalogue's. */
+  skuCode: z.string().nullable(),
+  /** What changed, in a sentence ("Added 2 pictures"). */
+  summary: z.string(),
+  /** A description's text before and after the change; null for other kinds. */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type CatalogueChange = z.infer<typeof CatalogueChange>;
+
+/** The newest changes first, at most CATALOGUE_CHANGES_SHOWN of them. */
+export const CatalogueChanges = z.object({ changes: z.array(CatalogueChange) });
+export type CatalogueChanges = z.infer<typeof CatalogueChanges>;
+
+export const CATALOGUE_CHANGES_SHOWN = 20;
+
 /** This domain's routes in the API table (api.ts). */
 export const productRoutes = {
   getProducts: {
@@ -338,6 +392,16 @@ export const productRoutes = {
     roles: STAFF_ROLES,
     problems: ["not_found"],
     summary: "Change a product's description",
+    tag: "Products",
+  },
+  changes: {
+    method: "GET",
+    path: "/api/Product/CatalogueChanges",
+    query: CatalogueChangesQuery,
+    response: CatalogueChanges,
+    auth: true,
+    roles: STAFF_ROLES,
+    summary: "Who changed what in the shared catalogue, and when: the newest changes first",
     tag: "Products",
   },
   search: {

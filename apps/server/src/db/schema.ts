@@ -81,6 +81,20 @@ export interface Brands {
   name: string;
 }
 
+export interface CatalogueChanges {
+  after: string | null;
+  before: string | null;
+  changedAt: Generated<Timestamp>;
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  skuCode: string | null;
+  summary: string;
+  tenantId: string;
+  userId: number | null;
+  username: string;
+}
+
 export interface CartItems {
   addedAt: Generated<Timestamp>;
   cartId: number;
@@ -486,6 +500,7 @@ export interface DB {
   brands: Brands;
   cartItems: CartItems;
   carts: Carts;
+  catalogueChanges: CatalogueChanges;
   customerAddresses: CustomerAddresses;
   customers: Customers;
   deals: Deals;

@@ -70,6 +70,8 @@ const MATRIX: Record<string, Row> = {
   "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   "products.assignCoverImage":          [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   "products.updateDescription":         [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  // Who changed what in the catalogue all tenants share (decision 144): staff and admins.
+  "products.changes":                   [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   "products.search":                    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   // The /products page's own params as a GET (products-page.ts): the same search, as public.
   "products.searchPage":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
@@ -465,6 +467,7 @@ const REQUESTS: Record<
   "products.vocabulary.suggest": () => ({ query: { q: "chi" } }),
   "products.vocabulary.searchRequest": () => ({ body: { searchText: "what the access matrix looked for" } }),
   "products.vocabulary.zeroResultSearches": () => ({ query: { limit: "10" } }),
+  "products.changes": (d) => ({ query: { skuCode: d.skuCode } }),
 };
 
 describe("access matrix: every route x every kind of caller", () => {

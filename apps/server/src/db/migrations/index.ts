@@ -18,6 +18,7 @@ import * as m0016 from "./0016-account-documents";
 import * as m0017 from "./0017-account-buyers";
 import * as m0018 from "./0018-sales-reps";
 import * as m0019 from "./0019-stream-token-version";
+import * as m0020 from "./0020-catalogue-changes";
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { version: 17, ...m0017 },
   { version: 18, ...m0018 },
   { version: 19, ...m0019 },
+  { version: 20, ...m0020 },
 ];

@@ -29,6 +29,7 @@ import { recordSearchRequest, zeroResultSearches } from "./search-misses";
 import { replaceSynonymGroups, synonymGroups } from "./search-synonyms";
 import { suggest } from "./suggest";
 import { assignCoverImage, updateDescription, uploadProductImages } from "./staff-edits";
+import { catalogueChanges, type Editor } from "./catalogue-changes";
 
 /** "Tell us what you were looking for" writes to the database for anyone: a few an hour per address. */
 const SEARCH_REQUEST_LIMITS = {
@@ -50,6 +51,10 @@ export interface CatalogueServices {
 export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps): CatalogueServices {
   const db = database.db;
   const shopperOf = (request: FastifyRequest) => customerContextFor(db, request.principal);
+  const editorOf = (request: FastifyRequest): Editor => {
+    const { userId, username, tenantId } = principalOf(request);
+    return { userId, username, tenantId };
+  };
 
   // The synonyms, brands and category tree, and the answers of searches, each process keeps,
   // dropped when any process changes what they are made of.
@@ -88,7 +93,7 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   );
   handle(app, catalogueSearchRoutes.synonyms, async () => synonymGroups(db));
   handle(app, catalogueSearchRoutes.setSynonyms, async (request) => {
-    const saved = await replaceSynonymGroups(db, request.body);
+    const saved = await replaceSynonymGroups(db, editorOf(request), request.body);
     // This process at once; the others when the database tells them (migrations 0014 and 0015).
     search.vocabulary.invalidate();
     search.results.invalidate("catalogue");
@@ -130,22 +135,24 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
       route.bodyLimit = UPLOAD_BODY_LIMIT;
     });
     handle(uploads, api.products.uploadImages, async (request) => {
-      const uploaded = await uploadProductImages(db, principalOf(request).username, request.body);
+      const uploaded = await uploadProductImages(db, editorOf(request), request.body);
       search.results.invalidate("images");
       return uploaded;
     });
   });
   handle(app, api.products.assignCoverImage, async (request) => {
-    const assigned = await assignCoverImage(db, request.body);
+    const assigned = await assignCoverImage(db, editorOf(request), request.body);
     search.results.invalidate("images");
     return assigned;
   });
   handle(app, api.products.updateDescription, async (request) => {
-    const updated = await updateDescription(db, await shopperOf(request), request.body);
+    const updated = await updateDescription(db, editorOf(request), await shopperOf(request), request.body);
     // This process's kept searches at once; the others through the database (migration 0015).
     search.results.invalidate("catalogue");
     return updated;
   });
+
+  handle(app, api.products.changes, async (request) => catalogueChanges(db, request.query));
 
   handle(app, pendingProductRoutes.withoutImages, async (request) => {
     const { pageNumber, resultsPerPage, search } = request.query;

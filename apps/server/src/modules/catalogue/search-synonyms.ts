@@ -5,6 +5,7 @@
 import { sql } from "kysely";
 import type { SavedSynonymGroups, SynonymGroups } from "@trade-shop/contracts/catalogue-search";
 import type { Db } from "../../db/database";
+import { recordChange, type Editor } from "./catalogue-changes";
 import type { QuerySlot } from "./search-text";
 import { searchTerms } from "./search-text";
 import { loadSynonymGroups, type SynonymIndex } from "./search-vocabulary";
@@ -48,13 +49,43 @@ export async function synonymGroups(db: Db): Promise<SavedSynonymGroups> {
   return { groups: (await loadSynonymGroups(db)).map((terms) => ({ terms })) };
 }
 
+/** The groups as lines of comma-separated terms, in their order: how a change's record shows them. */
+const asLines = (groups: readonly (readonly string[])[]): string =>
+  groups.map((terms) => terms.join(", ")).join("\n");
+
+/** "2 groups added, 1 removed": a changed group counts as one removed and one added. */
+function groupChanges(before: string, after: string): string {
+  const was = new Set(before ? before.split("\n") : []);
+  const now = new Set(after ? after.split("\n") : []);
+  const added = [...now].filter((line) => !was.has(line)).length;
+  const removed = [...was].filter((line) => !now.has(line)).length;
+  const parts = [];
+  if (added > 0) parts.push(`${added} ${added === 1 ? "group" : "groups"} added`);
+  if (removed > 0) parts.push(`${removed} removed`);
+  return `Changed the search words: ${parts.join(", ") || "the same groups in a new order"}`;
+}
+
 /**
  * Replaces every group. Writers take the table's lock in turn (readers are not held up), so two
  * staff saving at once both succeed, the later one's list standing.
  */
-export async function replaceSynonymGroups(db: Db, command: SynonymGroups): Promise<SavedSynonymGroups> {
+export async function replaceSynonymGroups(
+  db: Db,
+  editor: Editor,
+  command: SynonymGroups,
+): Promise<SavedSynonymGroups> {
   await db.transaction().execute(async (trx) => {
     await sql`LOCK TABLE search_synonyms IN EXCLUSIVE MODE`.execute(trx);
+    const before = asLines((await synonymGroups(trx)).groups.map((group) => group.terms));
+    const after = asLines(command.groups.map((group) => group.terms));
+    if (before === after) return;
+    await recordChange(trx, editor, {
+      kind: "search_words_changed",
+      skuCode: null,
+      summary: groupChanges(before, after),
+      before,
+      after,
+    });
     await sql`DELETE FROM search_synonyms`.execute(trx);
     const rows = command.groups.flatMap((group, g) =>
       group.terms.map((term, position) => ({ term, group_id: g + 1, position })),

@@ -1,6 +1,6 @@
 // What staff change on a product: its images, which image is the cover, and its description.
 // Uploads are checked and re-encoded before anything is written; a refused file refuses the
-// whole upload, naming each bad file.
+// whole upload, naming each bad file. Each change is kept with who made it (catalogue-changes.ts).
 import { sql } from "kysely";
 import type {
   AssignCoverImageCommand,
@@ -11,6 +11,7 @@ import type {
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
 import { DomainError, invalid, notFound, type FieldErrors } from "../../shared/domain-error";
+import { pictures, recordChange, type Editor } from "./catalogue-changes";
 import { dataUrlBytes, ImageRefused, prepareUpload, type StoredImage } from "./image-upload";
 import { contentHashOf } from "./image-urls";
 import type { Shopper } from "./product-queries";
@@ -60,7 +61,7 @@ async function prepareAll(sources: readonly string[]): Promise<StoredImage[]> {
 
 export async function uploadProductImages(
   db: Db,
-  uploadedBy: string,
+  editor: Editor,
   command: UploadProductImagesCommand,
 ): Promise<SuccessEnvelope> {
   await requireProduct(db, command.skuCode);
@@ -76,6 +77,7 @@ export async function uploadProductImages(
     const known = new Set(existing.map((i) => i.contentHash));
     let position = existing.reduce((max, i) => Math.max(max, i.position + 1), 0);
     let needsCover = !existing.some((i) => i.isCover);
+    let added = 0;
     for (const image of images) {
       // The same picture twice on one product is one image.
       if (known.has(image.contentHash)) continue;
@@ -91,16 +93,27 @@ export async function uploadProductImages(
           width: image.width,
           height: image.height,
           data: image.data,
-          createdBy: uploadedBy,
+          createdBy: editor.username,
         })
         .execute();
       needsCover = false;
+      added++;
     }
+    if (added > 0)
+      await recordChange(trx, editor, {
+        kind: "images_added",
+        skuCode: command.skuCode,
+        summary: `Added ${pictures(added)}`,
+      });
   });
   return { success: true, message: UPLOADED, title: "Product Images" };
 }
 
-export async function assignCoverImage(db: Db, command: AssignCoverImageCommand): Promise<SuccessEnvelope> {
+export async function assignCoverImage(
+  db: Db,
+  editor: Editor,
+  command: AssignCoverImageCommand,
+): Promise<SuccessEnvelope> {
   const chosen = command.src[command.mainImageIndex]!;
   const contentHash = contentHashOf(chosen);
   if (!contentHash) throw invalid("src", "Choose one of the product's images as shown on its page.");
@@ -108,12 +121,13 @@ export async function assignCoverImage(db: Db, command: AssignCoverImageCommand)
   await db.transaction().execute(async (trx) => {
     const image = await trx
       .selectFrom("productImages")
-      .select("id")
+      .select(["id", "isCover", "position"])
       .where("skuCode", "=", command.skuCode)
       .where("contentHash", "=", contentHash)
       .orderBy("position")
       .executeTakeFirst();
     if (!image) throw notFound("That image is not one of this product's images.");
+    if (image.isCover) return;
     // One cover per product (a unique index): the old one steps down first.
     await trx
       .updateTable("productImages")
@@ -122,6 +136,11 @@ export async function assignCoverImage(db: Db, command: AssignCoverImageCommand)
       .where("isCover", "=", true)
       .execute();
     await trx.updateTable("productImages").set({ isCover: true }).where("id", "=", image.id).execute();
+    await recordChange(trx, editor, {
+      kind: "cover_chosen",
+      skuCode: command.skuCode,
+      summary: `Chose picture ${command.mainImageIndex + 1} as the cover`,
+    });
   });
   return { success: true, message: COVER_SET, title: "Cover Image" };
 }
@@ -129,15 +148,31 @@ export async function assignCoverImage(db: Db, command: AssignCoverImageCommand)
 /** The description is stored as typed: it is text, and every page shows it as text. */
 export async function updateDescription(
   db: Db,
+  editor: Editor,
   shopper: Shopper,
   command: UpdateDescriptionCommand,
 ): Promise<Product> {
-  const updated = await db
-    .updateTable("products")
-    .set({ description: command.updatedDescription, updatedAt: new Date() })
-    .where("skuCode", "=", command.skuCode)
-    .returning("skuCode")
-    .executeTakeFirst();
-  if (!updated) throw notFound(`There is no product with the code ${command.skuCode}.`);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("products")
+      .select("description")
+      .where("skuCode", "=", command.skuCode)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound(`There is no product with the code ${command.skuCode}.`);
+    if (current.description === command.updatedDescription) return;
+    await trx
+      .updateTable("products")
+      .set({ description: command.updatedDescription, updatedAt: new Date() })
+      .where("skuCode", "=", command.skuCode)
+      .execute();
+    await recordChange(trx, editor, {
+      kind: "description_changed",
+      skuCode: command.skuCode,
+      summary: "Changed the description",
+      before: current.description,
+      after: command.updatedDescription,
+    });
+  });
   return productBySkuCode(db, shopper, command.skuCode);
 }
