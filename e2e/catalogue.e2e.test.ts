@@ -341,6 +341,16 @@ describe("the catalogue", () => {
     await editor.getByRole("button", { name: "Save description" }).click();
     await page.getByText("Product Description Updated Successfully").waitFor();
     await editor.getByRole("heading", { level: 2, name: newDescription }).waitFor();
+    // The catalogue is every tenant's: the editor says so and lists what was changed, by whom.
+    await editor.getByText("Every shop shares the catalogue.").waitFor();
+    const changes = editor.getByRole("list", { name: "Changes to this product" });
+    await expect
+      .poll(() => changes.getByRole("listitem").allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Changed the description\n+.*Pieter van der Merwe \(staff\) in \w+\n+Was: /s),
+        expect.stringMatching(/^Chose picture 2 as the cover\n+\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} · Pieter/),
+        expect.stringMatching(/^Added 2 pictures\n+/),
+      ]);
 
     // The product's page shows the new cover first and the description as plain text.
     await editor.getByRole("link", { name: "View the product page" }).click();

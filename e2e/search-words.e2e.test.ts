@@ -58,6 +58,13 @@ describe.each(knownWords)("search in the customer's words on a %s", (_name, view
     await expectNoViolations(staff, `search words at ${viewport.width} px`);
     await staff.getByRole("button", { name: "Save synonyms" }).click();
     await staff.getByText("Synonyms saved").waitFor();
+    await staff.getByText("Every shop shares the catalogue.").waitFor();
+    await staff
+      .getByRole("list", { name: "Recent changes to the search words" })
+      .getByRole("listitem")
+      .first()
+      .getByText("Changed the search words: 1 group added")
+      .waitFor();
 
     await page.goto(`${baseUrl}/products?${new URLSearchParams({ searchText: word })}`);
     const cards = main.getByRole("article");

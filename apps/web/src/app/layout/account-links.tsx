@@ -17,7 +17,7 @@ import {
 } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { adminRoutes } from "@/features/admin/admin-routes";
-import { tenantLabel } from "@/features/admin/tenant-label";
+import { tenantLabel } from "@/lib/tenant-label";
 import { clearSession, getTenant, hasRole, setTenant, useSession } from "@/lib/session";
 import { useShopper } from "@/entities/shopper";
 import { stopActingFor } from "@/lib/acting-for";

@@ -11,7 +11,7 @@ import { hintClass, inputClass, labelClass } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { repAccountsQueryOptions, useAssignRepAccount, useUnassignRepAccount } from "./api/rep-accounts";
-import { tenantLabel } from "./tenant-label";
+import { tenantLabel } from "@/lib/tenant-label";
 
 export function RepAccountsSection({ userId, name }: { userId: number; name: string }) {
   const accounts = useQuery(repAccountsQueryOptions(userId));

@@ -21,7 +21,7 @@ import { buttonClass } from "@/lib/ui/button-styles";
 import { FieldErrorText, hintClass } from "@/lib/ui/form-controls";
 import { PasswordRules } from "@/lib/forms/password-rules";
 import { adminRoutes } from "./admin-routes";
-import { tenantLabel } from "./tenant-label";
+import { tenantLabel } from "@/lib/tenant-label";
 
 export interface UserFormValues {
   username: string;

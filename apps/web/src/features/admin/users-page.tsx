@@ -16,7 +16,7 @@ import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { filterUsers } from "./user-search";
 import { UserStatusBadge } from "./user-status";
-import { tenantLabel } from "./tenant-label";
+import { tenantLabel } from "@/lib/tenant-label";
 import { useSession } from "@/lib/session";
 
 const fullName = (user: User) => `${user.firstname} ${user.lastname}`.trim();

@@ -2,6 +2,7 @@
 // and the searches that found nothing in the last 30 days.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogueSearchRoutes, type SynonymGroup } from "@trade-shop/contracts/catalogue-search";
+import { CATALOGUE_CHANGES_KEY } from "@/entities/catalogue-changes";
 import { apiRequest } from "@/lib/api-client";
 import { getTenant } from "@/lib/session";
 
@@ -18,7 +19,10 @@ export function useSaveSynonyms() {
   return useMutation({
     mutationFn: (groups: SynonymGroup[]) =>
       apiRequest(catalogueSearchRoutes.setSynonyms, { body: { groups } }),
-    onSuccess: (saved) => queryClient.setQueryData([...KEY, "synonyms"], saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([...KEY, "synonyms"], saved);
+      await queryClient.invalidateQueries({ queryKey: CATALOGUE_CHANGES_KEY });
+    },
   });
 }
 

@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { Plus, Save, Trash2 } from "lucide-react";
 import { SynonymGroups, type SavedSynonymGroups } from "@trade-shop/contracts/catalogue-search";
 import { formatDateTime } from "@/lib/format";
+import { CatalogueChangeList, SharedCatalogueNotice } from "@/entities/catalogue-changes";
 import { formatCount } from "@/entities/products";
 import { buttonClass } from "@/lib/ui/button-styles";
 import { LoadFailed } from "@/lib/ui/load-failed";
@@ -202,6 +203,9 @@ export function SearchWordsPage() {
       <p className="mt-2 max-w-prose text-muted">
         Teach the search the words your customers use, and see what they looked for and did not find.
       </p>
+      <div className="mt-3 max-w-prose">
+        <SharedCatalogueNotice what="Search words" />
+      </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         {synonyms.isPending ? (
           <Loading label="Loading the synonyms" />
@@ -215,6 +219,13 @@ export function SearchWordsPage() {
           <SynonymEditor saved={synonyms.data} />
         )}
         <ZeroResults />
+        <div className="rounded-xl border border-line bg-surface p-4 lg:col-span-2">
+          <CatalogueChangeList
+            title="Recent changes to the search words"
+            query={{ kind: "search_words_changed" }}
+            empty="No one has changed the search words yet."
+          />
+        </div>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import type {
   UpdateDescriptionCommand,
   UploadProductImagesCommand,
 } from "@trade-shop/contracts/catalogue";
+import { CATALOGUE_CHANGES_KEY } from "@/entities/catalogue-changes";
 import { apiRequest } from "@/lib/api-client";
 import { CATALOGUE_KEY } from "./catalogue-keys";
 
@@ -17,7 +18,11 @@ export const DESCRIPTION_UPDATED = "Product Description Updated Successfully";
 
 function useRefreshCatalogue() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: CATALOGUE_KEY }),
+      queryClient.invalidateQueries({ queryKey: CATALOGUE_CHANGES_KEY }),
+    ]);
 }
 
 export function useUploadProductImages() {

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api-client";
 import { useProductImages } from "../api/get-product-images";
 import { useProduct } from "../api/get-product";
 import { LoadFailed } from "@/lib/ui/load-failed";
+import { CatalogueChangeList, SharedCatalogueNotice } from "@/entities/catalogue-changes";
 import { productPath } from "@/entities/products";
 import { CoverChooser } from "./cover-chooser";
 import { DescriptionForm } from "./description-form";
@@ -82,6 +83,11 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
               This product has a picture, so it is not on the work list.
             </p>
           )}
+          {canEdit && (
+            <div className="mt-2">
+              <SharedCatalogueNotice what="Pictures and descriptions" />
+            </div>
+          )}
           {!canEdit && (
             <p className="mt-2 rounded-lg bg-surface-2 px-3 py-2 text-sm text-fg">
               You can see this list but not change products. Ask an administrator for the Staff role to edit.
@@ -127,6 +133,16 @@ export function ProductEditor({ skuCode, canEdit, closeHref }: ProductEditorProp
               description={p.skuDescription}
             />
           </section>
+        )}
+
+        {canEdit && (
+          <div className={part}>
+            <CatalogueChangeList
+              title="Changes to this product"
+              query={{ skuCode: p.skuCode }}
+              empty="No one has changed this product in the shop yet."
+            />
+          </div>
         )}
       </>
     );
