@@ -21,7 +21,7 @@ export default defineConfig({
         resolve,
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.ts"],
+          include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.ts", "scripts/**/*.test.mjs"],
           exclude: ["**/node_modules/**", "**/*.api.test.ts"],
           environment: "node",
           setupFiles,

@@ -348,7 +348,9 @@ describe("the catalogue", () => {
       .poll(() => changes.getByRole("listitem").allInnerTexts())
       .toEqual([
         expect.stringMatching(/^Changed the description\n+.*Pieter van der Merwe \(staff\) in \w+\n+Was: /s),
-        expect.stringMatching(/^Chose picture 2 as the cover\n+\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} · Pieter/),
+        expect.stringMatching(
+          /^Chose picture 2 as the cover\n+\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} · Pieter/,
+        ),
         expect.stringMatching(/^Added 2 pictures\n+/),
       ]);
 

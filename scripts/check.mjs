@@ -1,6 +1,6 @@
-// `npm run check`: types (tsc -b), lint (ESLint) and formatting (Prettier) side by side — each is
-// one process on one core — with each one's output held and printed whole when it ends. Fails
-// when any of them does.
+// `npm run check`: types (tsc -b), lint (ESLint), formatting (Prettier) and the runtime
+// dependencies against their allow-list side by side — each is one process on one core — with
+// each one's output held and printed whole when it ends. Fails when any of them does.
 import { spawn } from "node:child_process";
 import path from "node:path";
 
@@ -9,6 +9,7 @@ const checks = [
   { name: "types", script: "typecheck" },
   { name: "lint", script: "lint" },
   { name: "formatting", script: "format:check" },
+  { name: "dependencies", script: "deps" },
 ];
 
 function run({ name, script }) {
