@@ -13,6 +13,7 @@ import { LOGIN_HINT_COOKIE } from "@trade-shop/contracts/http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
+import { expectProblem } from "./support/page-errors";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { shopUrl } from "./support/shop";
 
@@ -141,6 +142,36 @@ describe("in the browser", () => {
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
+
+  it("styles the shop, its toasts and the problem pages with no inline style element but the one allowed by hash", async () => {
+    const page = await openPage(browser, PHONE);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    const policy = (await page.goto(`${baseUrl}/login`))?.headers()["content-security-policy"] ?? "";
+    expect(policy).toMatch(/style-src 'self';/);
+    expect(/style-src-elem ([^;]*)/.exec(policy)?.[1]).not.toContain("unsafe-inline");
+    // A wrong password: the toast's own sheet (a file beside its code) places it.
+    expectProblem(page, "bad_credentials", "/api/Users/Authenticate");
+    await page.getByLabel("Username or e-mail address").fill("nobody-here");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    const toaster = page.locator("[data-sonner-toaster]");
+    await toaster.locator("[data-sonner-toast]").first().waitFor();
+    expect(await toaster.first().evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
+    expect(await page.locator("style").count()).toBe(0);
+    expect(await violations()).toEqual([]);
+
+    await page.goto(`${baseUrl}/problems`);
+    expect(await page.locator("body").evaluate((el) => getComputedStyle(el).maxWidth)).toBe("672px");
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
 
   it("hydrates the list without asking again for its products, and goes on as the app", async () => {
     for (const viewport of [PHONE, DESKTOP]) {

@@ -55,11 +55,33 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+/**
+ * sonner (the toasts) writes its styles into a <style> element it makes when it loads, which the
+ * shop's Content-Security-Policy refuses (no inline style elements: decision 146). In the
+ * browser's build its stylesheet comes as a file beside its chunk instead, loaded with it, and
+ * the element is never made.
+ */
+function sonnerStylesAsFile(): Plugin {
+  const sonnerModule = /[\\/]sonner[\\/]dist[\\/]index\.mjs$/;
+  const inserter = "function __insertCSS(code) {";
+  return {
+    name: "sonner-styles-as-file",
+    enforce: "pre",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    transform(code, id) {
+      if (!sonnerModule.test(id)) return;
+      if (!code.includes(inserter))
+        throw new Error("sonner no longer inserts its CSS as this plugin expects");
+      return `import "sonner/dist/styles.css";\n${code.replace(inserter, `${inserter} return;`)}`;
+    },
+  };
+}
+
 /** `@/lib/format` is `src/lib/format`, wherever the importing file sits (tsconfig.json's paths). */
 export const sourceAlias = { find: /^@\//, replacement: fileURLToPath(new URL("./src/", import.meta.url)) };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), zodWithoutJsonSchema()],
+  plugins: [react(), tailwindcss(), zodWithoutJsonSchema(), sonnerStylesAsFile()],
   resolve: { alias: [sourceAlias, ...(command === "build" ? productionBuilds : [])] },
   // The server's render (src/entry-server.tsx, built into dist/ssr/ by `vite build --ssr`) carries
   // its libraries inside it, React's production build among them, whatever NODE_ENV the shop's

@@ -19,12 +19,12 @@ import { documentFromRouteTable } from "./http/openapi";
 import { loggerOptions } from "./http/logging";
 import { clientErrorHandler, frameworkErrors, registerProblemDetails } from "./http/problem-details";
 import { registerCompression } from "./http/compression";
-import { registerProblemPages } from "./http/problem-pages";
+import { PROBLEM_PAGE_STYLE, registerProblemPages } from "./http/problem-pages";
 import { registerRequestHygiene } from "./http/request-hygiene";
 import { openRateLimitCounters } from "./http/rate-limit-counters";
 import { createMetrics, registerMetricsRoute } from "./http/metrics";
 import { checkRouteTable } from "./http/route-table-check";
-import { webAppScriptHashes } from "./http/inline-scripts";
+import { cspHash, webAppScriptHashes } from "./http/inline-scripts";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes, statementRoutesOf, buyerRoutesOf } from "./modules/accounts";
@@ -93,10 +93,16 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
         // And index.html's one inline script, by its hash (inline-scripts.ts).
         "script-src": ["'self'", "'wasm-unsafe-eval'", ...webAppScriptHashes(config.WEB_DIST)],
         // The shop draws with the system's fonts: none is fetched from anywhere, its own site included
-        // (helmet's default allowed any https site). Inline styles stay allowed: the server's render
-        // writes style attributes and the toasts insert their own sheet.
+        // (helmet's default allowed any https site).
         "font-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        // Style sheets only from the shop's own files, and the problem pages' one style element by
+        // its hash; no inline style element otherwise (the toasts' sheet is a file too). Style
+        // attributes stay allowed: React's server render writes a few (a bar's width, the sticky
+        // header's offset), and with images and fonts limited to the shop they can fetch nothing
+        // (docs/decisions/0146).
+        "style-src": ["'self'"],
+        "style-src-elem": ["'self'", cspHash(PROBLEM_PAGE_STYLE)],
+        "style-src-attr": ["'unsafe-inline'"],
         "upgrade-insecure-requests": null,
       },
     },
@@ -122,6 +128,17 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
       documentFromRouteTable("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  // Swagger UI, a page for developers that shows no one's data, writes a style element of its own:
+  // its pages alone may.
+  app.addHook("onSend", async (request, reply) => {
+    if (!request.url.startsWith("/api/docs")) return;
+    const policy = reply.getHeader("content-security-policy");
+    if (typeof policy === "string")
+      reply.header(
+        "content-security-policy",
+        policy.replace(/style-src-elem [^;]*/, "style-src-elem 'self' 'unsafe-inline'"),
+      );
+  });
 
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/api/")) request.principal = await identify(request, tokens);

@@ -8,14 +8,13 @@ import path from "node:path";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
+/** The CSP source expression (`'sha256-…'`) that allows exactly `body` inline. */
+export const cspHash = (body: string): string =>
+  `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+
 /** CSP source expressions (`'sha256-…'`) for every inline script of `html`. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, body]) =>
-      `'sha256-${createHash("sha256")
-        .update(body ?? "")
-        .digest("base64")}'`,
-  );
+  return [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => cspHash(body ?? ""));
 }
 
 /** The hashes of the built index.html's inline scripts; none when the web app is not built. */

@@ -8,10 +8,14 @@ import { problem, sendProblem } from "./problem-details";
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
+/** The pages' one style element: the Content-Security-Policy allows it by its hash (app.ts). */
+export const PROBLEM_PAGE_STYLE =
+  "body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}code{font-size:.95em}td,th{padding:.25rem .75rem .25rem 0;text-align:left;vertical-align:top}";
+
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Trade Shop API</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}code{font-size:.95em}td,th{padding:.25rem .75rem .25rem 0;text-align:left;vertical-align:top}</style>
+<title>${escape(title)} · Trade Shop API</title><link rel="icon" href="/icons/icon-192.png">
+<style>${PROBLEM_PAGE_STYLE}</style>
 </head><body>${body}</body></html>`;
 
 export function registerProblemPages(app: FastifyInstance) {

@@ -181,6 +181,16 @@ describe("request hygiene", () => {
     const policy = String(login.headers["content-security-policy"]);
     expect(policy).toContain("font-src 'self';");
     expect(policy).not.toMatch(/font-src[^;]*https:/);
+    // Style sheets from the shop's files and one hashed element; no inline style element else.
+    expect(policy).toContain("style-src 'self';");
+    expect(policy).toMatch(/style-src-elem 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+    expect(policy).toContain("style-src-attr 'unsafe-inline'");
+    // Only Swagger UI, for developers, may write a style element of its own.
+    const docs = await t.app.inject({ method: "GET", url: "/api/docs/static/index.html" });
+    expect(String(docs.headers["content-security-policy"])).toContain(
+      "style-src-elem 'self' 'unsafe-inline';",
+    );
+    expect(policy).not.toMatch(/style-src-elem[^;]*unsafe-inline/);
   });
 
   it("serves the demo mailbox only to a browser on the shop's own machine", async () => {
