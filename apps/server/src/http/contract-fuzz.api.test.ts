@@ -4,8 +4,9 @@
 // answers 5xx, refuses with a problem-details body whose code the route declares, refuses what
 // the schema refuses with a 400 (a private route refuses a visitor with 401 first), and a
 // refused write leaves the database as it was. FUZZ_RUNS (per route) and FUZZ_SEED widen a run
-// (FUZZ_ROUTE_MS and FUZZ_FILE_MS bound its time):
-// `npm run fuzz`.
+// (FUZZ_ROUTE_MS and FUZZ_FILE_MS bound its time; FUZZ_REPORT names a file for the cases each
+// route ran, for bench/results): `npm run fuzz`.
+import { writeFileSync } from "node:fs";
 import type { LightMyRequestResponse } from "fastify";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -37,6 +38,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_612);
 /** Wall-clock budget per route, and for the whole file: every route gets its share of what is left. */
 const ROUTE_BUDGET_MS = Number(process.env.FUZZ_ROUTE_MS ?? Math.max(4_000, RUNS * 100));
 const FILE_BUDGET_MS = Number(process.env.FUZZ_FILE_MS ?? Math.max(75_000, RUNS * 100 * ROUTES.length));
+/** Cases each route ran and how long it took, written to FUZZ_REPORT when the file ends. */
+const ran = new Map<string, { cases: number; ms: number }>();
 const BACKOFFICE_SECRET = "contract-fuzz-backoffice-secret-0123456789";
 
 type Part = "body" | "params" | "query";
@@ -124,7 +127,15 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
       roles: [["Staff"], ["Customer"]],
     };
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    const report = process.env.FUZZ_REPORT;
+    if (report) {
+      const routes = Object.fromEntries(ran);
+      const cases = [...ran.values()].reduce((sum, r) => sum + r.cases, 0);
+      writeFileSync(report, JSON.stringify({ runs: RUNS, seed: SEED, cases, routes }, null, 2));
+    }
+  });
 
   /** What the server receives: JSON as it survives the wire, path and query values as text. */
   const onTheWire = (part: Part, value: unknown): unknown => {
@@ -319,6 +330,7 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
       };
 
       const started = Date.now();
+      let cases = 0;
       fileDeadline ??= started + FILE_BUDGET_MS;
       const budget = Math.min(
         ROUTE_BUDGET_MS,
@@ -326,6 +338,7 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
       );
       await fc.assert(
         fc.asyncProperty(caseArbitrary(entry), async (c) => {
+          cases++;
           await check(c);
         }),
         {
@@ -336,6 +349,7 @@ describe("contract fuzzing: every route, valid and broken input, as its caller a
           endOnFailure: true,
         },
       );
+      ran.set(key, { cases, ms: Date.now() - started });
       // Every failure of the route at once, each saying what was sent; FUZZ_SEED reproduces them.
       expect([...new Set(failures)], `${key}: seed ${SEED + index}, ${Date.now() - started} ms`).toEqual([]);
     },
