@@ -1,6 +1,6 @@
 // The server's modules and their front doors (docs/architecture.md). Each folder under
 // apps/server/src/modules is a module; its index.ts is the only file anyone else imports.
-// shared/, db/ and http/ sit beneath every module and import none; app.ts and main.ts put the
+// core/, db/ and http/ sit beneath every module and import none; app.ts and main.ts put the
 // modules together, and nothing beneath them imports them. Proved by
 // apps/server/src/module-boundaries.test.ts.
 import fs from "node:fs";
@@ -37,12 +37,12 @@ export function serverModules(root) {
     except: frontDoors,
     message: `Import a module through its front door ("./modules/<module>"), never its inner files.`,
   };
-  /** (b) shared/, db/ and http/ are beneath the modules. */
+  /** (b) core/, db/ and http/ are beneath the modules. */
   const beneathZone = {
-    target: [`${src}/shared`, `${src}/db`, `${src}/http`],
+    target: [`${src}/core`, `${src}/db`, `${src}/http`],
     from: `${src}/modules`,
     message:
-      "shared/, db/ and http/ import no module: move the piece they need here, or let app.ts hand it over (an interface declared here, the module's value passed in).",
+      "core/, db/ and http/ import no module: move the piece they need here, or let app.ts hand it over (an interface declared here, the module's value passed in).",
   };
   /** Their tests build the whole app, and may use a module's front door. */
   const beneathTestZone = { ...beneathZone, except: frontDoors, message: moduleZones[0]?.message };
@@ -50,7 +50,7 @@ export function serverModules(root) {
   const appZone = {
     target: [
       `${src}/modules`,
-      `${src}/shared`,
+      `${src}/core`,
       `${src}/db`,
       `${src}/http`,
       `${src}/demo-data`,

@@ -5,7 +5,7 @@ import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/database";
 import { DEMO_PASSWORD } from "../../apps/server/src/demo-data/generate";
-import { createTokenService } from "../../apps/server/src/shared/tokens";
+import { createTokenService } from "../../apps/server/src/core/tokens";
 import { PROFILE_ORDERS } from "./settings";
 import { type Timing, timing, seededRandom } from "./stats";
 import { type Shop, orderLines, commandFrom } from "./shop";

@@ -4,7 +4,7 @@
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { ShopMetrics } from "./http/metrics";
-import type { TokenService } from "./shared/tokens";
+import type { TokenService } from "./core/tokens";
 
 export interface AppDeps {
   config: Config;

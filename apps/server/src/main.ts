@@ -9,7 +9,7 @@ import { ensureDemoData } from "./demo-data/startup";
 import { migrate } from "./db/migrate";
 import { createBackOfficeSimulator } from "./modules/backoffice";
 import { resolveJwtSecret } from "./modules/identity";
-import { createTokenService } from "./shared/tokens";
+import { createTokenService } from "./core/tokens";
 import { createShopOutboxWorker, type OutboxLog } from "./modules/outbox";
 import { createMetrics } from "./http/metrics";
 

@@ -1,5 +1,5 @@
 // Proves the server's import rules (eslint/server-modules.js, docs/architecture.md) catch what
-// they are there for: a module reaching into another module's files, shared/, db/ or http/
+// they are there for: a module reaching into another module's files, core/, db/ or http/
 // importing a module, and anything the app is made of importing app.ts; and that a module's
 // front door (its index.ts) stays open. Each case lints a few lines as if they were a file at
 // that path in the repository; the files they import are real.
@@ -14,7 +14,7 @@ let eslint: ESLint;
 // longer than one case on a busy machine: it is done here, with room for it, not in a test.
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root, overrideConfigFile: "eslint.config.js" });
-  await eslint.lintText("export {};\n", { filePath: `${root}apps/server/src/shared/warm-up.ts` });
+  await eslint.lintText("export {};\n", { filePath: `${root}apps/server/src/core/warm-up.ts` });
 }, 120_000);
 
 async function ruleIds(filePath: string, ...lines: string[]): Promise<string[]> {
@@ -68,7 +68,7 @@ describe("a module's front door", () => {
   });
 });
 
-describe("shared/, db/ and http/ beneath the modules", () => {
+describe("core/, db/ and http/ beneath the modules", () => {
   const throughIndex = [
     'import { customerOfRequest } from "../modules/accounts";',
     "export const used = customerOfRequest;",
@@ -78,9 +78,9 @@ describe("shared/, db/ and http/ beneath the modules", () => {
     "export const used = requireCustomer;",
   ];
 
-  it("refuses shared/ importing a module, even through its index", async () => {
-    expect(await ruleIds("apps/server/src/shared/x.ts", ...throughIndex)).toEqual([ZONE]);
-    expect(await ruleIds("apps/server/src/shared/x.ts", ...deep)).toEqual([ZONE]);
+  it("refuses core/ importing a module, even through its index", async () => {
+    expect(await ruleIds("apps/server/src/core/x.ts", ...throughIndex)).toEqual([ZONE]);
+    expect(await ruleIds("apps/server/src/core/x.ts", ...deep)).toEqual([ZONE]);
   });
 
   it("refuses db/ importing a module", async () => {
@@ -121,8 +121,8 @@ describe("app.ts on top", () => {
     ).toEqual([ZONE]);
   });
 
-  it("refuses shared/, db/ and http/ importing app.ts", async () => {
-    expect(await ruleIds("apps/server/src/shared/x.ts", ...importsApp("../app"))).toEqual([ZONE]);
+  it("refuses core/, db/ and http/ importing app.ts", async () => {
+    expect(await ruleIds("apps/server/src/core/x.ts", ...importsApp("../app"))).toEqual([ZONE]);
     expect(await ruleIds("apps/server/src/db/x.ts", ...importsApp("../app"))).toEqual([ZONE]);
     expect(await ruleIds("apps/server/src/http/x.ts", ...importsApp("../app"))).toEqual([ZONE]);
   });

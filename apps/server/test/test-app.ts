@@ -7,7 +7,7 @@ import type { Lifecycle } from "../src/app-deps";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/database";
-import { createTokenService, type TokenService } from "../src/shared/tokens";
+import { createTokenService, type TokenService } from "../src/core/tokens";
 import { createShopOutboxWorker, type OutboxWorker } from "../src/modules/outbox";
 import { openTestDatabase } from "./databases";
 

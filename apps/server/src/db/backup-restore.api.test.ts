@@ -18,7 +18,7 @@ import { commandFrom, placeTestOrder } from "../../test/orders";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import { createTokenService } from "../shared/tokens";
+import { createTokenService } from "../core/tokens";
 import { createShopOutboxWorker, type OutboxWorker } from "../modules/outbox";
 import { migrations } from "./migrations/index";
 import { openDatabase, type Database, type Db } from "./database";

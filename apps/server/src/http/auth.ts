@@ -3,9 +3,9 @@
 // list passes when it is empty or the user holds any listed role (docs/product.md).
 import type { FastifyRequest } from "fastify";
 import type { TokenClaims } from "@trade-shop/contracts/identity";
-import { DomainError } from "../shared/domain-error";
-import { hasAnyRole, type Principal } from "../shared/principal";
-import type { TokenService } from "../shared/tokens";
+import { DomainError } from "../core/domain-error";
+import { hasAnyRole, type Principal } from "../core/principal";
+import type { TokenService } from "../core/tokens";
 
 declare module "fastify" {
   interface FastifyRequest {

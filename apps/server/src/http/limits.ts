@@ -6,7 +6,7 @@
 // turns them off. Counters live in Redis when REDIS_URL is set, shared by every server process;
 // else in process memory (rate-limit-counters.ts, decisions 16, 42 and 63).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from "fastify";
-import { DomainError } from "../shared/domain-error";
+import { DomainError } from "../core/domain-error";
 
 export interface Limit {
   max: number;

@@ -9,8 +9,8 @@ import type pg from "pg";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { api } from "@trade-shop/contracts/api";
 import type { Database } from "../db/database";
-import type { OutboxJob, OutboxOutcome } from "../shared/outbox";
-import { DomainError } from "../shared/domain-error";
+import type { OutboxJob, OutboxOutcome } from "../core/outbox";
+import { DomainError } from "../core/domain-error";
 
 export interface ShopMetrics {
   registry: Registry;

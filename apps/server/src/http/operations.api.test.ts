@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { isDatabaseUnavailable, openDatabase, type Database } from "../db/database";
-import { createTokenService } from "../shared/tokens";
-import { enqueue } from "../shared/outbox";
+import { createTokenService } from "../core/tokens";
+import { enqueue } from "../core/outbox";
 import { createOutboxWorker } from "../modules/outbox";
 
 describe("health, request ids and metrics", () => {

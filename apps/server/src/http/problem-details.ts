@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ProblemDetails } from "@trade-shop/contracts/common";
 import { problemType, statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
 import { isDatabaseUnavailable } from "../db/database";
-import { DomainError, type FieldErrors } from "../shared/domain-error";
+import { DomainError, type FieldErrors } from "../core/domain-error";
 
 /** A problem-details body: the code decides the status and the `type` URI. */
 export function problem(

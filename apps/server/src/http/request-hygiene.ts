@@ -4,7 +4,7 @@
 // answers to a logged-in caller or to a command (a login's token) are never stored by a
 // browser or proxy cache.
 import type { FastifyInstance } from "fastify";
-import { DomainError } from "../shared/domain-error";
+import { DomainError } from "../core/domain-error";
 
 const MAX_DEPTH = 32;
 

@@ -4,7 +4,7 @@ import type { AccountDocumentKind, Statement } from "@trade-shop/contracts/state
 import { toRand } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { invalid } from "../../shared/domain-error";
+import { invalid } from "../../core/domain-error";
 import { computeStatement, monthBounds, sastDay, type LedgerDocument, type LedgerKind } from "./statement";
 
 const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {

@@ -20,7 +20,7 @@ import { formatRandCents } from "@trade-shop/contracts/format";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import type { Config } from "../../config";
 import { isUniqueViolation, type Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import { assertCanSend, queueEmail } from "../messaging";
 import { assertGoodPassword, hashPassword } from "../identity";
 import type { CustomerContext } from "./customer-context";

@@ -4,7 +4,7 @@ import type { CreditDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import type { AccountChange } from "@trade-shop/contracts/realtime";
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import { creditPosition } from "./credit";
 import { callersAccount, type Caller } from "./customer-context";
 

@@ -2,8 +2,8 @@
 // come from the back office with the account; the shop shows them and does not change them.
 import type { CustomerAddress } from "@trade-shop/contracts/accounts";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../shared/principal";
-import { notFound } from "../../shared/domain-error";
+import type { Principal } from "../../core/principal";
+import { notFound } from "../../core/domain-error";
 import { addressFields } from "./address-fields";
 import { customerContextFor } from "./customer-context";
 

@@ -4,8 +4,8 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
-import type { Principal } from "../../shared/principal";
-import { DomainError } from "../../shared/domain-error";
+import type { Principal } from "../../core/principal";
+import { DomainError } from "../../core/domain-error";
 import { liquorStandingColumns, type LiquorStanding } from "./liquor-licence";
 
 export interface CustomerContext extends LiquorStanding {

@@ -4,7 +4,7 @@ import type { CustomerDetails } from "@trade-shop/contracts/accounts";
 import { toRand } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import { addressFields } from "./address-fields";
 import { callersAccount, type Caller } from "./customer-context";
 import { LICENCE_NOTICE_DAYS } from "./liquor-licence";

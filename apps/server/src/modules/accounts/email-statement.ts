@@ -6,7 +6,7 @@ import { formatRandCents } from "@trade-shop/contracts/format";
 import { toCents } from "@trade-shop/contracts/common";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { assertCanSend, queueEmail } from "../messaging";
 import { statementAccountOf, statementOf } from "./account-statement";
 import { formatMonth } from "@trade-shop/contracts/format";

@@ -5,7 +5,7 @@
 import { formatShopDate } from "@trade-shop/contracts/format";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { queueEmail } from "../messaging";
 
 export const LICENCE_NOTICE_DAYS = 30;

@@ -8,7 +8,7 @@ import {
 } from "@trade-shop/contracts/format";
 import { toCents } from "@trade-shop/contracts/common";
 import type { Statement } from "@trade-shop/contracts/statements";
-import { createPdfSheet } from "../../shared/pdf-sheet";
+import { createPdfSheet } from "../../core/pdf-sheet";
 
 const rand = (value: number) => formatRandCents(toCents(value));
 export interface StatementAccount {

@@ -11,7 +11,7 @@ import type {
 } from "@trade-shop/contracts/statements";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import type { LedgerKind } from "../accounts";
 
 const KINDS: Record<AccountDocumentKind, LedgerKind> = {

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import type { OutboxHandlers } from "../../shared/outbox";
+import type { OutboxHandlers } from "../../core/outbox";
 import { BACKOFFICE_TOPIC } from "./hand-offs";
 import { createHttpBackOffice } from "./http-adapter";
 import type { BackOfficeAdapter, ReadOrder } from "./back-office";

@@ -5,7 +5,7 @@ import type { BackOfficeStatusCallback } from "@trade-shop/contracts/backoffice"
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature";
 import { applyStatusChange, lockOrder } from "./status";
 

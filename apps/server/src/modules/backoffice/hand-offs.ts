@@ -7,8 +7,8 @@ import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
-import { enqueue } from "../../shared/outbox";
+import { DomainError, notFound } from "../../core/domain-error";
+import { enqueue } from "../../core/outbox";
 
 /** The outbox topic of the order hand-off; its payload is adapter.ts's HandOffPayload. */
 export const BACKOFFICE_TOPIC = "backoffice.order";

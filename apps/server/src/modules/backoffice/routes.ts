@@ -7,7 +7,7 @@ import { BACKOFFICE_SIGNATURE_HEADER, BACKOFFICE_TIMESTAMP_HEADER } from "@trade
 import { backOfficeAccountRoutes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { handle } from "../../http/route";
 import { applyAccountDocument, applyLiquorLicence } from "./account-documents";
 import { applyStatusCallback, assertSignedCallback } from "./callback";

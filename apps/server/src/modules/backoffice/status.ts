@@ -6,7 +6,7 @@
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { NOT_YET_INVOICED } from "../accounts";
 
 /** The normal flow; On Hold and Rejected step out of it before invoicing. */

@@ -5,7 +5,7 @@
 import { toRand } from "@trade-shop/contracts/common";
 import type { AddItemCommand, Cart, CartAfterAdd, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import type { CustomerContext } from "../accounts";
 import { publishChange } from "../realtime";
 import {

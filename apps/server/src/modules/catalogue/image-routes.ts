@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { createBrandLogos } from "./brand-logos";
 import { IMAGE_FORMATS, IMAGE_WIDTHS, isContentHash, type ImageFormat, type ImageWidth } from "./image-urls";
 import { createImageVariants } from "./image-variants";

@@ -3,7 +3,7 @@
 import { toRand } from "@trade-shop/contracts/common";
 import { ProductExtendedData, type Product } from "@trade-shop/contracts/catalogue";
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import { offeredDeal, priceLine } from "../pricing";
 import { productImageUrl } from "./image-urls";
 import { productRows, type ProductRow, type Shopper } from "./product-queries";

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { invalid, notFound } from "../../shared/domain-error";
+import { invalid, notFound } from "../../core/domain-error";
 import { handle } from "../../http/route";
 import { customerContextFor } from "../accounts";
 import { MAX_IMAGE_BYTES } from "./image-upload";

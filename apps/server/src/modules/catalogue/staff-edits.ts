@@ -10,7 +10,7 @@ import type {
 } from "@trade-shop/contracts/catalogue";
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import { DomainError, invalid, notFound, type FieldErrors } from "../../shared/domain-error";
+import { DomainError, invalid, notFound, type FieldErrors } from "../../core/domain-error";
 import { pictures, recordChange, type Editor } from "./catalogue-changes";
 import { dataUrlBytes, ImageRefused, prepareUpload, type StoredImage } from "./image-upload";
 import { contentHashOf } from "./image-urls";

@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../../test/test-app";
-import { createTokenService } from "../../shared/tokens";
+import { createTokenService } from "../../core/tokens";
 
 describe("POST /api/Users/Authenticate", () => {
   let t: TestApp;

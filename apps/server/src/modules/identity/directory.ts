@@ -13,7 +13,7 @@ import {
 } from "ldapts";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
 import type { Config } from "../../config";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 
 export interface Directory {
   /** People whose account name, uid or common name starts with `prefix`. */

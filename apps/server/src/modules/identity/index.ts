@@ -1,7 +1,7 @@
 // Identity: who a user is and what they may do now: login (with a directory or passwords),
 // lock-outs, registration, password resets, user administration, and the per-request session
 // check. Owns users, roles, user_roles, user_tenants, login_lockouts, otp_requests and
-// password_resets; the token service itself is shared/tokens.ts. Offers password rules and
+// password_resets; the token service itself is core/tokens.ts. Offers password rules and
 // hashing, a session's current facts (the real-time stream), the admin's view of users (the
 // reps' assignments), and the JWT secret's source for main.ts (docs/architecture.md).
 export { identityRoutes } from "./routes";

@@ -4,7 +4,7 @@
 // gets exactly the answers a real one gets.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_FAILED_LOGINS } from "./login";
-import { DEVICE_COOKIE } from "../../shared/device-cookies";
+import { DEVICE_COOKIE } from "../../core/device-cookies";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../../test/test-app";
 
 describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {

@@ -3,7 +3,7 @@
 // minutes for clients without a device cookie; a success resets the count).
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { directoryNotConfigured, type Directory } from "./directory";
 import { sendResetLink } from "./password-reset";
 import { verifyPassword } from "./passwords";
@@ -16,7 +16,7 @@ import {
   recordSuccessfulLogin,
   type LoginField,
 } from "./queries";
-import type { TokenService } from "../../shared/tokens";
+import type { TokenService } from "../../core/tokens";
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 15;

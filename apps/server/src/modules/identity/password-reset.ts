@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { assertCanSend, queueEmail } from "../messaging";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";

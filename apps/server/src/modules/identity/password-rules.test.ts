@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { COMMON_PASSWORDS } from "./common-passwords";
 import { assertGoodPassword, passwordProblems } from "./password-rules";
 

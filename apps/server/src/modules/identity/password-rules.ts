@@ -1,6 +1,6 @@
 // The rules for a new password (docs/rules.md): at least 10 characters (also checked by the
 // contracts), not a common password, and not the user's own username or e-mail address.
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 export const MIN_PASSWORD_LENGTH = 10;

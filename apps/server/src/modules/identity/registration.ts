@@ -13,7 +13,7 @@ import type {
 } from "@trade-shop/contracts/identity";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { assertCanSend, queueEmail, queueSms } from "../messaging";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -3,7 +3,7 @@
 // working at once, and roles or tenants taken away stop counting, without waiting for expiry.
 import type { FastifyInstance } from "fastify";
 import type { AppDeps } from "../../app-deps";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { sessionFacts } from "./queries";
 
 export const SESSION_ENDED =

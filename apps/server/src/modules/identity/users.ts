@@ -5,8 +5,8 @@ import type { CreateUserPayload, RoleSummary, UpdateUserPayload, User } from "@t
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { Principal } from "../../shared/principal";
-import { DomainError, notFound } from "../../shared/domain-error";
+import type { Principal } from "../../core/principal";
+import { DomainError, notFound } from "../../core/domain-error";
 import { isUniqueViolation } from "../../db/database";
 import { assertGoodPassword } from "./password-rules";
 import { hashPassword } from "./passwords";

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import type { OutboxHandlers, OutboxJob } from "../../shared/outbox";
+import type { OutboxHandlers, OutboxJob } from "../../core/outbox";
 import { EMAIL_TOPIC, EmailMessage, SMS_TOPIC, SmsMessage } from "./outgoing";
 import { recordSentMessage } from "./queries";
 

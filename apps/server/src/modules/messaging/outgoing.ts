@@ -4,8 +4,8 @@
 import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
-import { enqueue } from "../../shared/outbox";
+import { DomainError } from "../../core/domain-error";
+import { enqueue } from "../../core/outbox";
 
 export const EMAIL_TOPIC = "messaging.email";
 export const SMS_TOPIC = "messaging.sms";

@@ -11,7 +11,7 @@ import type {
 } from "@trade-shop/contracts/order-lists";
 import { sql } from "kysely";
 import { isUniqueViolation, type Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import type { CustomerContext } from "../accounts";
 import { addItemsToCart } from "../cart";
 import { loadProducts } from "../catalogue";

@@ -8,7 +8,7 @@ import type { Order } from "@trade-shop/contracts/orders";
 import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import { liquorRefusal, ownerOf, requireOwner, type CustomerContext, type Member } from "../accounts";
 import { handOff } from "../backoffice";
 import { queueEmail } from "../messaging";

@@ -5,8 +5,8 @@
 import { formatRandCents, formatShopDate, formatShopDateTime } from "@trade-shop/contracts/format";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
-import { createPdfSheet } from "../../shared/pdf-sheet";
+import { DomainError, notFound } from "../../core/domain-error";
+import { createPdfSheet } from "../../core/pdf-sheet";
 
 const INVOICED = ["Invoiced", "Dispatched", "Delivered"];
 

@@ -11,7 +11,7 @@ import { toCents, toRand } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import {
   chosenDeliveryAddress,
   creditPosition,

@@ -1,4 +1,4 @@
-// The outbox worker: claims the messages modules queue with shared/outbox.ts's enqueue, runs
+// The outbox worker: claims the messages modules queue with core/outbox.ts's enqueue, runs
 // each topic's handler (retrying, then parking), and does the idle housekeeping. Owns the
 // outbox table's worker side and the roster of which module handles which topic (topics.ts):
 // "messaging.email" and "messaging.sms" (modules/messaging), "backoffice.order"

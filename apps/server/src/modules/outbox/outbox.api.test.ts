@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { enqueue, type OutboxJob } from "../../shared/outbox";
+import { enqueue, type OutboxJob } from "../../core/outbox";
 import { createOutboxWorker, pruneDone } from "./outbox";
 
 const TOPIC = "test.work";

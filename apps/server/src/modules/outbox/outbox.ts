@@ -1,5 +1,5 @@
 // The transactional outbox's worker (docs/architecture.md). Background work (e-mail, SMS, the
-// order hand-off) is written with `enqueue` (shared/outbox.ts) in the same transaction as the
+// order hand-off) is written with `enqueue` (core/outbox.ts) in the same transaction as the
 // business change that causes it, so it happens exactly when that change commits. Workers claim
 // due messages in batches with FOR UPDATE SKIP LOCKED, so any number of server processes share
 // one queue (decision 79).
@@ -18,7 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { OutboxHandlers, OutboxJob, OutboxOutcome } from "../../shared/outbox";
+import type { OutboxHandlers, OutboxJob, OutboxOutcome } from "../../core/outbox";
 
 export interface OutboxLog {
   warn(obj: object, msg: string): void;

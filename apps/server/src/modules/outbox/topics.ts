@@ -11,7 +11,7 @@ import { backOfficeHandlers } from "../backoffice";
 import { pruneSearchMisses } from "../catalogue";
 import { pruneLoginLockouts } from "../identity";
 import { messagingHandlers } from "../messaging";
-import type { OutboxHandlers } from "../../shared/outbox";
+import type { OutboxHandlers } from "../../core/outbox";
 import { createOutboxWorker, type OutboxLog, type OutboxWorkerOptions, type OutboxWorker } from "./outbox";
 
 export function shopOutboxHandlers(config: Config, database: Database): OutboxHandlers {

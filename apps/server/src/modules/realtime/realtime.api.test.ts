@@ -13,7 +13,7 @@ import { customerOf, extraLogin, findSku } from "../../../test/fixtures";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { createBackOfficeSimulator } from "../backoffice";
 import { placeTestOrder } from "../../../test/orders";
-import { createTokenService } from "../../shared/tokens";
+import { createTokenService } from "../../core/tokens";
 
 // No slack on the client's reckoning of its reads' age (decision 139): the tests say it exactly.
 const ENV = { BACKOFFICE_SIMULATOR_STEP_MS: "0", REALTIME_HEARTBEAT_MS: "300", REALTIME_READ_SLACK_MS: "0" };

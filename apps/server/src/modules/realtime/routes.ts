@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
 import { principalOf } from "../../http/auth";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 import { handle, type RouteRequest } from "../../http/route";
 import { accountOfUser } from "../accounts";
 import { SESSION_ENDED, sessionFacts } from "../identity";

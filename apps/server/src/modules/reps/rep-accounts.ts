@@ -4,7 +4,7 @@
 import type { RepAccount } from "@trade-shop/contracts/reps";
 import type { SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import { DomainError, notFound } from "../../shared/domain-error";
+import { DomainError, notFound } from "../../core/domain-error";
 import { heldTenants, manageableUser, visibleUser, type Admin } from "../identity";
 
 const REP_ROLE = "Rep";

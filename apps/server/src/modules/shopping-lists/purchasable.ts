@@ -1,7 +1,7 @@
 // What may go on a customer's cart or wishlist, and a list read back priced for them: the
 // rules the cart, the wishlist and order placement share.
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import { liquorRefusal, type CustomerContext } from "../accounts";
 import { priceItems } from "./priced-items";
 import { listLines, openList, type ListKind, type ListOwner } from "./storage";

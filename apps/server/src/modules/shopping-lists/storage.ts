@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
-import { DomainError } from "../../shared/domain-error";
+import { DomainError } from "../../core/domain-error";
 
 export type ListKind = "cart" | "wishlist";
 

@@ -4,7 +4,7 @@ import { toRand } from "@trade-shop/contracts/common";
 import type { AddItemCommand } from "@trade-shop/contracts/cart";
 import type { Wishlist } from "@trade-shop/contracts/wishlist";
 import type { Db } from "../../db/database";
-import { notFound } from "../../shared/domain-error";
+import { notFound } from "../../core/domain-error";
 import type { CustomerContext } from "../accounts";
 import {
   assertPurchasable,
