@@ -1,4 +1,4 @@
-// One Vitest setup, five projects: unit (no database), components (React pieces rendered in
+// One Vitest setup, six projects: unit (no database; lint-rules beside it), components (React pieces rendered in
 // happy-dom with Testing Library, on React DOM as the app ships), api (the real app on PGlite or PostgreSQL, chosen by TEST_DB),
 // e2e (the built app in Debian's Chromium) and drills (faults injected into the built server
 // on PostgreSQL, alone and behind HAProxy). In every one, a console.error fails the test.
@@ -11,6 +11,12 @@ const apiDb = process.env.TEST_DB ?? "pglite";
 // E2E_WORKERS says more.
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 const setupFiles = ["test-support/console-guard.ts"];
+/** The tests that lint code as if it were in the repository (eslint/*.js's zones). */
+const LINT_RULE_TESTS = [
+  "apps/web/src/import-boundaries.test.ts",
+  "apps/server/src/module-boundaries.test.ts",
+];
+
 // The web app's `@/` imports, wherever a test reaches its files from.
 const resolve = { alias: [sourceAlias] };
 
@@ -22,11 +28,26 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["packages/**/*.test.ts", "apps/*/src/**/*.test.ts", "scripts/**/*.test.mjs"],
-          exclude: ["**/node_modules/**", "**/*.api.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.api.test.ts", ...LINT_RULE_TESTS],
           environment: "node",
           setupFiles,
+          // Files share the worker's modules rather than loading them afresh each (a third of the
+          // time); a file that changes module state puts it back, and vi.mock stays per file.
+          isolate: false,
           // npm test runs this suite beside another (scripts/test.mjs): a case that takes 2 s
           // alone can take three times that then, past Vitest's 5 s.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // The lint rules' own tests (run with unit by npm test): each ESLint keeps the import
+          // resolver's caches of the first, so each file needs modules of its own.
+          name: "lint-rules",
+          include: LINT_RULE_TESTS,
+          environment: "node",
+          setupFiles,
           testTimeout: 15_000,
         },
       },
@@ -38,6 +59,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles,
+          isolate: false, // as unit's
           testTimeout: 15_000, // as unit's
         },
       },
@@ -48,6 +70,8 @@ export default defineConfig({
           globalSetup: ["apps/server/test/global-setup.ts"],
           setupFiles,
           environment: "node",
+          // Each file builds its own app on its own copy of the database; the modules are shared.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,14 +2,16 @@
 // each a separate Vitest run, so the output shows which database each API run used. Builds the
 // app first when its sources are newer than the build. Ends with one "N passed, N failed" line.
 //
-// The suites run in phases. A Vitest run on this 2-core machine uses one worker (cores - 1), so
-// the first phase runs the suites that need no build and share nothing two at a time (TEST_JOBS,
-// default 2; a bigger machine gives each run more workers); each one's output is held and printed
-// whole when it ends, with a line when it starts. The browser tests then run alone (they wait on real time:
-// the back office simulator's steps, service worker updates, the pages' own timers, expect.poll's
-// one second), one file at a time unless E2E_WORKERS says more (vitest.config.ts: each worker
-// then has a shop of its own). Last the drills, alone: they time a server through database
-// outages and kills, and a busy machine would make their limits lie.
+// The suites run in two phases. In the first, the browser tests run beside the rest: they wait on
+// real time more than they compute (the back office simulator's steps, service worker updates,
+// the pages' own timers, expect.poll's one second; about two thirds of a core, measured in
+// bench/results/feedback-2026-11-28.md), so beside them the suites that need no build and share
+// nothing take turns, one at a time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults
+// to 2, and a bigger machine runs more at once). A Vitest run uses one worker here (cores - 1).
+// Each suite's output is held and printed whole when it ends, with a line when it starts. The
+// browser tests run one file at a time unless E2E_WORKERS says more (vitest.config.ts: each
+// worker then has a shop of its own). Then the drills, alone: they time a server through
+// database outages and kills, and a busy machine would make their limits lie.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -39,35 +41,36 @@ function buildIsStale() {
   return Math.max(...sources) > built;
 }
 
-// `seconds`: about how long each took alone on CI's machine; a phase starts its longest first,
-// so the last to start is a short one.
+// `seconds`: about how long each took alone on CI's machine; the suites that take turns start
+// the longest first, so the last to start is a short one.
 const phases = [
   {
-    together: true,
+    beside: { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
     suites: [
-      { name: "unit", project: "unit", env: {}, seconds: 60 },
+      { name: "unit", project: ["unit", "lint-rules"], env: {}, seconds: 60 },
       { name: "components", project: "components", env: {}, seconds: 60 },
       { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" }, seconds: 240 },
       { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" }, seconds: 180 },
     ],
   },
-  { suites: [{ name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true }] },
   { suites: [{ name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true }] },
 ]
-  .map((phase) => ({
-    ...phase,
-    suites: phase.suites.filter((s) => only.length === 0 || only.some((o) => s.project.startsWith(o))),
-  }))
-  .filter((phase) => phase.suites.length > 0);
+  .map((phase) => {
+    const wanted = (s) =>
+      only.length === 0 || only.some((o) => [s.project].flat().some((p) => p.startsWith(o)));
+    const beside = phase.beside && wanted(phase.beside) ? phase.beside : undefined;
+    return { beside, suites: phase.suites.filter(wanted) };
+  })
+  .filter((phase) => phase.beside || phase.suites.length > 0);
 if (phases.length === 0) {
   console.error(
     `No suite is called ${only.join(" or ")}: unit, components, api-pglite, api-postgres, e2e, drills.`,
   );
   process.exit(1);
 }
-const order = phases.flatMap((p) => p.suites.map((s) => s.name));
+const order = phases.flatMap((p) => [...(p.beside ? [p.beside] : []), ...p.suites].map((s) => s.name));
 
-if (phases.some((p) => p.suites.some((s) => s.needsBuild)) && buildIsStale()) {
+if (phases.some((p) => p.beside?.needsBuild || p.suites.some((s) => s.needsBuild)) && buildIsStale()) {
   console.log("\n== Building the app for the browser tests ==");
   const b = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
@@ -78,12 +81,19 @@ const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
 /** One suite's Vitest run: its output straight through (`live`), or held and returned whole. */
 function run(suite, live) {
-  const json = path.join(outDir, `${suite.project}.json`);
+  const projects = [suite.project].flat();
+  const json = path.join(outDir, `${projects[0]}.json`);
   const started = performance.now();
   const env = { ...process.env, ...suite.env };
   // Held output is printed to this terminal later: keep Vitest's colours if it is one.
   if (!live && process.stdout.isTTY && !("NO_COLOR" in env)) env.FORCE_COLOR = "1";
-  const args = ["vitest", "run", "--project", suite.project, "--reporter=default", "--reporter=json"];
+  const args = [
+    "vitest",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+  ];
   args.push(`--outputFile.json=${json}`);
   // Runs side by side would write Vitest's one results cache (the order of the next run's files)
   // at once, and a run that reads it half written fails to start.
@@ -118,9 +128,21 @@ function run(suite, live) {
 
 const summary = [];
 const started = performance.now();
+
+/** Runs `suite` with its output held, and prints it whole when it ends. */
+async function held(suite) {
+  console.log(`-- ${suite.name}: started`);
+  const result = await run(suite, false);
+  process.stdout.write(`\n== ${suite.name} (${result.seconds} s) ==\n`);
+  process.stdout.write(Buffer.concat(result.output));
+  summary.push(result);
+}
+
 for (const phase of phases) {
-  if (!phase.together || phase.suites.length === 1 || jobs === 1) {
-    for (const suite of phase.suites) {
+  const all = [...(phase.beside ? [phase.beside] : []), ...phase.suites];
+  // One suite, or a machine told to run one at a time: each in turn, its output live.
+  if (all.length === 1 || jobs === 1) {
+    for (const suite of all) {
       console.log(`\n== ${suite.name} ==`);
       const result = await run(suite, true);
       console.log(`== ${suite.name}: ${result.seconds} s ==`);
@@ -129,18 +151,17 @@ for (const phase of phases) {
     continue;
   }
   const queue = phase.suites.toSorted((a, b) => b.seconds - a.seconds);
+  const slots = Math.min(phase.beside ? Math.max(1, jobs - 1) : jobs, queue.length);
   const names = phase.suites.map((s) => s.name).join(", ");
-  console.log(`\n== ${names}: ${Math.min(jobs, queue.length)} at a time, each printed when it ends ==`);
+  console.log(
+    phase.beside
+      ? `\n== ${phase.beside.name}, and beside it ${names || "nothing"}, ${slots} at a time; each printed when it ends ==`
+      : `\n== ${names}: ${slots} at a time, each printed when it ends ==`,
+  );
   const slot = async () => {
-    for (let suite = queue.shift(); suite; suite = queue.shift()) {
-      console.log(`-- ${suite.name}: started`);
-      const result = await run(suite, false);
-      process.stdout.write(`\n== ${suite.name} (${result.seconds} s) ==\n`);
-      process.stdout.write(Buffer.concat(result.output));
-      summary.push(result);
-    }
+    for (let suite = queue.shift(); suite; suite = queue.shift()) await held(suite);
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, slot));
+  await Promise.all([...(phase.beside ? [held(phase.beside)] : []), ...Array.from({ length: slots }, slot)]);
 }
 
 console.log(`\n== Summary (${seconds(started)} s) ==`);

@@ -1,10 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
 import { getCreditDetailsQueryOptions, getCustomerDetailsQueryOptions } from "@/entities/account";
 import { getOrderQueryOptions, getOrdersQueryOptions } from "@/entities/orders";
 import { order } from "@/features/orders/order.fixture";
-import { applyChange, applyReady, liveReadsAge } from "./apply-change";
+import { applyChange, applyReady, type liveReadsAge as LiveReadsAge } from "./apply-change";
 
 const SHOPPER = "1@gauteng";
 const account = {
@@ -156,7 +156,17 @@ describe("applyReady", () => {
 });
 
 describe("liveReadsAge", () => {
+  afterEach(() => vi.restoreAllMocks());
+  // What this page has been answered with is module state: each case starts as a new page.
+  let liveReadsAge: typeof LiveReadsAge;
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ liveReadsAge } = await import("./apply-change"));
+  });
+
   it("is the page's age when every read shown was asked for by this page, else unknown", async () => {
+    // A page open for two seconds (the test process itself may be older than any page).
+    vi.spyOn(performance, "now").mockReturnValue(2000);
     const qc = client();
     expect(liveReadsAge(qc, SHOPPER)).toBeGreaterThanOrEqual(0);
     // Asked for and answered by this page.
@@ -172,6 +182,11 @@ describe("liveReadsAge", () => {
     // Another shopper's copy is not this stream's business.
     const other = client();
     other.getQueryCache().build(other, { queryKey: ["wishlist", "2@gauteng"], initialData: { lines: 2 } });
-    expect(liveReadsAge(other, SHOPPER)).toBeGreaterThanOrEqual(0);
+    expect(liveReadsAge(other, SHOPPER)).toBe(2000);
+  });
+
+  it("is unknown once the page is older than the server's reads are kept", () => {
+    vi.spyOn(performance, "now").mockReturnValue(24 * 3600_000);
+    expect(liveReadsAge(client(), SHOPPER)).toBeUndefined();
   });
 });
