@@ -28,12 +28,18 @@ async function analyze(
   rules: Record<string, { enabled: boolean }> = {},
 ): Promise<Violation[]> {
   // A toast or menu half-way through its fade has blended colours; check what a user reads
-  // once things have settled, not a frame of a transition.
+  // once things have settled, not a frame of a transition. Endless animations (a spinner) never
+  // settle and are left out; the rest get time enough for a machine busy with other suites.
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, {
-      timeout: 3000,
-    })
-    .catch(() => undefined); // an endless animation (a spinner) never settles: check the page as it is
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined); // still moving after that: check the page as it is
   const results = await new AxeBuilder({ page }).withTags(tags).options({ rules }).analyze();
   return results.violations;
 }
