@@ -3,7 +3,7 @@
 // note for staff, who see it on /manage/search and teach the search the word there, after
 // which the same search finds products.
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { expectNoViolations } from "./support/axe";
 import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { openLoggedIn } from "./support/session";
@@ -41,8 +41,19 @@ describe.each(knownWords)("search in the customer's words on a %s", (_name, view
     await main.getByRole("heading", { name: `No products match “${word}”` }).waitFor();
     await main.getByRole("heading", { name: "Popular with our customers" }).waitFor();
     expect(await main.getByRole("article").count()).toBeGreaterThan(0);
-    await main.getByRole("button", { name: "Tell us what you were looking for" }).click();
-    await main.getByLabel(/What were you looking for\?/).fill(`${word} is what we call ${known}`);
+    // The panel's own code may still be on its way when the page is ready (it is loaded when a
+    // search finds nothing): a tap before then is not answered, so it is tapped again, as a
+    // person would.
+    const note = main.getByLabel(/What were you looking for\?/);
+    await vi.waitFor(
+      async () => {
+        if (!(await note.isVisible()))
+          await main.getByRole("button", { name: "Tell us what you were looking for" }).click();
+        await note.waitFor({ timeout: 2000 });
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    await note.fill(`${word} is what we call ${known}`);
     await main.getByRole("button", { name: "Send to the shop" }).click();
     await main.getByText(`Thank you: we will look for “${word}”.`).waitFor();
     await expectNoViolations(page, `an empty search at ${viewport.width} px`);

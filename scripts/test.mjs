@@ -1,17 +1,19 @@
-// `npm test`: every suite — unit, components, API on PGlite, API on PostgreSQL, browser, drills —
-// each a separate Vitest run, so the output shows which database each API run used. Builds the
-// app first when its sources are newer than the build. Ends with one "N passed, N failed" line.
+// `npm test`: every suite — unit, components, API on PGlite, API on PostgreSQL, browser, the
+// built shop's budgets, drills — each a separate run, so the output shows which database each API
+// run used. Builds the app first when its sources are newer than the build. Ends with one
+// "N passed, N failed" line.
 //
 // The suites run in two phases. In the first, the browser tests run beside the rest: they wait on
 // real time more than they compute (the back office simulator's steps, service worker updates,
 // the pages' own timers, expect.poll's one second; about two thirds of a core, measured in
-// bench/results/feedback-2026-11-28.md), so beside them the suites that need no build and share
-// nothing take turns, one at a time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults
-// to 2, and a bigger machine runs more at once). A Vitest run uses one worker here (cores - 1).
-// Each suite's output is held and printed whole when it ends, with a line when it starts. The
-// browser tests run one file at a time unless E2E_WORKERS says more (vitest.config.ts: each
-// worker then has a shop of its own). Then the drills, alone: they time a server through
-// database outages and kills, and a busy machine would make their limits lie.
+// bench/results/feedback-2026-11-28.md), so beside them the other suites take turns, one at a
+// time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults to 2, and a bigger machine runs
+// more at once). Among them are the budgets (scripts/budgets.mjs: the bytes a phone downloads and
+// Lighthouse's accessibility, best practices and SEO, none held to a time). A Vitest run uses one
+// worker here (cores - 1). Each suite's output is held and printed whole when it ends, with a
+// line when it starts. The browser tests run one file at a time unless E2E_WORKERS says more
+// (vitest.config.ts: each worker then has a shop of its own). Then the drills, alone: they time a
+// server through database outages and kills, and a busy machine would make their limits lie.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -51,6 +53,15 @@ const phases = [
       { name: "components", project: "components", env: {}, seconds: 60 },
       { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" }, seconds: 240 },
       { name: "api on PostgreSQL", project: "api-postgres", env: { TEST_DB: "postgres" }, seconds: 180 },
+      // Not Vitest: the built shop's transfer and Lighthouse budgets (scripts/budgets.mjs).
+      {
+        name: "budgets",
+        project: "budgets",
+        command: ["node", "scripts/budgets.mjs"],
+        env: {},
+        needsBuild: true,
+        seconds: 120,
+      },
     ],
   },
   { suites: [{ name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true }] },
@@ -64,7 +75,7 @@ const phases = [
   .filter((phase) => phase.beside || phase.suites.length > 0);
 if (phases.length === 0) {
   console.error(
-    `No suite is called ${only.join(" or ")}: unit, components, api-pglite, api-postgres, e2e, drills.`,
+    `No suite is called ${only.join(" or ")}: unit, components, api-pglite, api-postgres, e2e, budgets, drills.`,
   );
   process.exit(1);
 }
@@ -98,7 +109,12 @@ function run(suite, live) {
   // Runs side by side would write Vitest's one results cache (the order of the next run's files)
   // at once, and a run that reads it half written fails to start.
   if (!live) args.push("--no-cache");
-  const child = spawn("npx", args, { cwd: root, env, stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+  const [program, ...programArgs] = suite.command ?? ["npx", ...args];
+  const child = spawn(program, programArgs, {
+    cwd: root,
+    env,
+    stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+  });
   const output = [];
   if (!live)
     for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
@@ -112,6 +128,7 @@ function run(suite, live) {
         passed = r.numPassedTests;
         failed = r.numFailedTests;
       }
+      if (suite.command && code === 0) passed = 1; // a command passes or fails as a whole
       if (code !== 0 && failed === 0) failed = 1; // a file that failed to load, or an uncaught error
       if (passed + failed === 0) failed = 1; // a suite that ran nothing is a failure, not a pass
       resolve({

@@ -33,6 +33,16 @@ async function analyze(
   await page
     .waitForFunction(
       () =>
+        // A toast comes in transparent and fades out before it goes, and the one in front is read
+        // once it is opaque (those behind it show only their edge).
+        document.querySelector(
+          '[data-sonner-toast]:not([data-mounted="true"]), [data-sonner-toast][data-removed="true"]',
+        ) === null &&
+        Array.from(
+          document.querySelectorAll('[data-sonner-toast][data-front="true"], [data-sonner-toast] > *'),
+        ).every(
+          (el) => el.closest('[data-front="false"]') !== null || getComputedStyle(el).opacity === "1",
+        ) &&
         document
           .getAnimations()
           .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity),
