@@ -127,17 +127,18 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
     transformObject: (doc) =>
       documentFromRouteTable("openapiObject" in doc ? doc.openapiObject : doc.swaggerObject),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   // Swagger UI, a page for developers that shows no one's data, writes a style element of its own:
-  // its pages alone may.
-  app.addHook("onSend", async (request, reply) => {
-    if (!request.url.startsWith("/api/docs")) return;
-    const policy = reply.getHeader("content-security-policy");
-    if (typeof policy === "string")
-      reply.header(
-        "content-security-policy",
-        policy.replace(/style-src-elem [^;]*/, "style-src-elem 'self' 'unsafe-inline'"),
-      );
+  // its pages alone may (their own scope, so no other answer pays for the hook).
+  await app.register(async (docs) => {
+    docs.addHook("onSend", async (_request, reply) => {
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy === "string")
+        reply.header(
+          "content-security-policy",
+          policy.replace(/style-src-elem [^;]*/, "style-src-elem 'self' 'unsafe-inline'"),
+        );
+    });
+    await docs.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   });
 
   app.addHook("onRequest", async (request) => {

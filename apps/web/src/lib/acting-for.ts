@@ -2,7 +2,7 @@
 // rep's accounts page, kept in this browser, and sent as X-Acting-For on every API call. It
 // counts only for the Rep who chose it, in the tenant it was chosen in; the server checks the
 // assignment on every request all the same.
-import { LOGIN_KEYS } from "./login-storage";
+import { browserStorage, LOGIN_KEYS } from "./login-storage";
 import { createStore, useStore } from "./store";
 import { getSession, getTenant, hasRole, useSession, type Session } from "./session";
 
@@ -16,17 +16,9 @@ export interface ActingFor {
   tenant: string;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function load(): ActingFor | null {
   try {
-    const text = storage()?.getItem(ACTING_FOR_KEY);
+    const text = browserStorage()?.getItem(ACTING_FOR_KEY);
     return text ? (JSON.parse(text) as ActingFor) : null;
   } catch {
     return null;
@@ -45,8 +37,8 @@ if (typeof window !== "undefined") {
 function save(next: ActingFor | null): void {
   actingStore.set(next);
   try {
-    if (next) storage()?.setItem(ACTING_FOR_KEY, JSON.stringify(next));
-    else storage()?.removeItem(ACTING_FOR_KEY);
+    if (next) browserStorage()?.setItem(ACTING_FOR_KEY, JSON.stringify(next));
+    else browserStorage()?.removeItem(ACTING_FOR_KEY);
   } catch {
     // A blocked storage keeps the choice for this page's life only.
   }

@@ -19,7 +19,8 @@ export const LOGIN_KEYS = {
   unsentCartChanges: "tradeshop.cart.pending",
 } as const;
 
-function localStorageOrNull(): Storage | null {
+/** The browser's localStorage, or null where there is none or it is blocked (private modes, the server). */
+export function browserStorage(): Storage | null {
   try {
     return globalThis.localStorage ?? null;
   } catch {
@@ -28,7 +29,7 @@ function localStorageOrNull(): Storage | null {
 }
 
 /** The user whose unsent cart changes are stored, or null when there are none (or none readable). */
-export function unsentChangesOwner(store: Storage | null = localStorageOrNull()): number | null {
+export function unsentChangesOwner(store: Storage | null = browserStorage()): number | null {
   try {
     const text = store?.getItem(LOGIN_KEYS.unsentCartChanges);
     const uid: unknown = text ? (JSON.parse(text) as { uid?: unknown }).uid : null;
@@ -49,7 +50,7 @@ export interface ForgetOptions {
  * answers the service worker kept. Unsent cart changes go too when `nextUser` is someone else;
  * when the login merely ended (no one new yet) they wait for their owner.
  */
-export function forgetLogin({ nextUser, store = localStorageOrNull() }: ForgetOptions = {}): void {
+export function forgetLogin({ nextUser, store = browserStorage() }: ForgetOptions = {}): void {
   try {
     for (const [name, key] of Object.entries(LOGIN_KEYS)) {
       if (name === "unsentCartChanges" && (nextUser === undefined || unsentChangesOwner(store) === nextUser))

@@ -5,7 +5,7 @@
 import type { RoleName } from "@trade-shop/contracts/common";
 import { normalizeClaims, type TokenClaims } from "@trade-shop/contracts/credentials";
 import { LOGIN_HINT_COOKIE } from "@trade-shop/contracts/http";
-import { forgetLogin, LOGIN_KEYS } from "./login-storage";
+import { browserStorage, forgetLogin, LOGIN_KEYS } from "./login-storage";
 import { createStore, useStore } from "./store";
 
 const SESSION_KEY = LOGIN_KEYS.session;
@@ -46,14 +46,6 @@ export function isTokenValid(token: string | null | undefined, nowMs: number = D
   return claims !== null && claims.exp * 1000 > nowMs;
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function sessionFrom(token: string | null | undefined): Session | null {
   if (!token || !isTokenValid(token)) return null;
   const claims = decodeToken(token);
@@ -62,7 +54,7 @@ function sessionFrom(token: string | null | undefined): Session | null {
 
 /** The stored login, when it is still valid; one that ran out while the shop was closed is forgotten whole. */
 function storedSession(): Session | null {
-  const token = storage()?.getItem(SESSION_KEY);
+  const token = browserStorage()?.getItem(SESSION_KEY);
   const session = sessionFrom(token);
   if (token && !session) forgetLogin();
   return session;
@@ -101,7 +93,7 @@ publish(sessionStore.get());
 if (typeof window !== "undefined") {
   window.addEventListener("storage", (event) => {
     if (event.key === SESSION_KEY || event.key === null)
-      publish(sessionFrom(storage()?.getItem(SESSION_KEY)));
+      publish(sessionFrom(browserStorage()?.getItem(SESSION_KEY)));
   });
 }
 
@@ -123,7 +115,7 @@ export function startSession(token: string): Session | null {
   const session = sessionFrom(token);
   // Whoever used this browser before: nothing of theirs stays for the new login to find.
   forgetLogin({ nextUser: session?.claims.uid });
-  if (session) storage()?.setItem(SESSION_KEY, token);
+  if (session) browserStorage()?.setItem(SESSION_KEY, token);
   publish(session);
   return session;
 }
@@ -146,7 +138,7 @@ export function hasRole(session: Session | null, role: RoleName): boolean {
  * otherwise the token's first tenant.
  */
 export function getTenant(): string | null {
-  const chosen = storage()?.getItem(TENANT_KEY) ?? null;
+  const chosen = browserStorage()?.getItem(TENANT_KEY) ?? null;
   const held = sessionStore.get()?.claims.tenants ?? [];
   if (chosen && (held.length === 0 || held.includes(chosen))) return chosen;
   return held[0] ?? null;
@@ -154,20 +146,20 @@ export function getTenant(): string | null {
 
 /** docs/behaviour.md: a failed login clears the tenant as well as the token. */
 export function clearTenant(): void {
-  storage()?.removeItem(TENANT_KEY);
+  browserStorage()?.removeItem(TENANT_KEY);
 }
 
 /** docs/behaviour.md keeps the last user name so the login form can offer it next time. */
 export function rememberUsername(username: string): void {
-  storage()?.setItem(LAST_USERNAME_KEY, username);
+  browserStorage()?.setItem(LAST_USERNAME_KEY, username);
 }
 
 export function lastUsername(): string {
-  return storage()?.getItem(LAST_USERNAME_KEY) ?? "";
+  return browserStorage()?.getItem(LAST_USERNAME_KEY) ?? "";
 }
 
 /** docs/behaviour.md: changing tenant stores it and reloads the page, so nothing of the old tenant lingers. */
 export function setTenant(tenant: string): void {
-  storage()?.setItem(TENANT_KEY, tenant);
+  browserStorage()?.setItem(TENANT_KEY, tenant);
   window.location.reload();
 }

@@ -49,16 +49,14 @@ export async function synonymGroups(db: Db): Promise<SavedSynonymGroups> {
   return { groups: (await loadSynonymGroups(db)).map((terms) => ({ terms })) };
 }
 
-/** The groups as lines of comma-separated terms, in their order: how a change's record shows them. */
-const asLines = (groups: readonly (readonly string[])[]): string =>
-  groups.map((terms) => terms.join(", ")).join("\n");
+/** Each group as a line of comma-separated terms, in order: how a change's record shows them. */
+const asLines = (groups: readonly { terms: readonly string[] }[]): string[] =>
+  groups.map((group) => group.terms.join(", "));
 
 /** "2 groups added, 1 removed": a changed group counts as one removed and one added. */
-function groupChanges(before: string, after: string): string {
-  const was = new Set(before ? before.split("\n") : []);
-  const now = new Set(after ? after.split("\n") : []);
-  const added = [...now].filter((line) => !was.has(line)).length;
-  const removed = [...was].filter((line) => !now.has(line)).length;
+function groupChanges(before: readonly string[], after: readonly string[]): string {
+  const added = after.filter((line) => !before.includes(line)).length;
+  const removed = before.filter((line) => !after.includes(line)).length;
   const parts = [];
   if (added > 0) parts.push(`${added} ${added === 1 ? "group" : "groups"} added`);
   if (removed > 0) parts.push(`${removed} removed`);
@@ -76,15 +74,15 @@ export async function replaceSynonymGroups(
 ): Promise<SavedSynonymGroups> {
   await db.transaction().execute(async (trx) => {
     await sql`LOCK TABLE search_synonyms IN EXCLUSIVE MODE`.execute(trx);
-    const before = asLines((await synonymGroups(trx)).groups.map((group) => group.terms));
-    const after = asLines(command.groups.map((group) => group.terms));
-    if (before === after) return;
+    const before = asLines((await synonymGroups(trx)).groups);
+    const after = asLines(command.groups);
+    if (before.join("\n") === after.join("\n")) return;
     await recordChange(trx, editor, {
       kind: "search_words_changed",
       skuCode: null,
       summary: groupChanges(before, after),
-      before,
-      after,
+      before: before.join("\n"),
+      after: after.join("\n"),
     });
     await sql`DELETE FROM search_synonyms`.execute(trx);
     const rows = command.groups.flatMap((group, g) =>

@@ -121,7 +121,7 @@ export async function assignCoverImage(
   await db.transaction().execute(async (trx) => {
     const image = await trx
       .selectFrom("productImages")
-      .select(["id", "isCover", "position"])
+      .select(["id", "isCover"])
       .where("skuCode", "=", command.skuCode)
       .where("contentHash", "=", contentHash)
       .orderBy("position")

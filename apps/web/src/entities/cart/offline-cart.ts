@@ -7,7 +7,7 @@
 import type { AddItemCommand, Cart, CartItem, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { toCents } from "@trade-shop/contracts/common";
-import { LOGIN_KEYS } from "@/lib/login-storage";
+import { browserStorage, LOGIN_KEYS } from "@/lib/login-storage";
 import { getSession } from "@/lib/session";
 import { createStore, useStore } from "@/lib/store";
 import type { Shopper } from "@/entities/shopper";
@@ -35,17 +35,9 @@ interface Stored {
   changes: PendingChange[];
 }
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function load(): Stored | null {
   try {
-    const text = storage()?.getItem(PENDING_KEY);
+    const text = browserStorage()?.getItem(PENDING_KEY);
     return text ? (JSON.parse(text) as Stored) : null;
   } catch {
     return null;
@@ -57,8 +49,8 @@ const pendingStore = createStore<Stored | null>(load(), null);
 function save(next: Stored | null): void {
   pendingStore.set(next);
   try {
-    if (next && next.changes.length > 0) storage()?.setItem(PENDING_KEY, JSON.stringify(next));
-    else storage()?.removeItem(PENDING_KEY);
+    if (next && next.changes.length > 0) browserStorage()?.setItem(PENDING_KEY, JSON.stringify(next));
+    else browserStorage()?.removeItem(PENDING_KEY);
   } catch {
     // A full or blocked storage keeps the queue for this page's life only.
   }
@@ -84,7 +76,7 @@ export function usePendingChanges(shopper: Shopper | null): PendingChange[] {
 
 /** Takes in what another tab wrote since (storage events arrive late), before a write of ours. */
 function refresh(): void {
-  if (storage()) pendingStore.set(load());
+  if (browserStorage()) pendingStore.set(load());
 }
 
 const uidNow = (): number | null => getSession()?.claims.uid ?? null;

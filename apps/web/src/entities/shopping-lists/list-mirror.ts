@@ -4,7 +4,7 @@
 // removes both.
 import type { z } from "zod";
 import type { Shopper } from "@/entities/shopper";
-import { LOGIN_KEYS } from "@/lib/login-storage";
+import { browserStorage, LOGIN_KEYS } from "@/lib/login-storage";
 
 export type ListKind = "cart" | "wishlist";
 
@@ -13,20 +13,12 @@ const KEYS: Record<ListKind, string> = {
   wishlist: LOGIN_KEYS.wishlist,
 };
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored copy of `shopper`'s list when it still reads as `schema`, else undefined. */
 export function readMirror<T>(
   kind: ListKind,
   shopper: Shopper,
   schema: z.ZodType<T>,
-  store = storage(),
+  store = browserStorage(),
 ): T | undefined {
   const text = store?.getItem(KEYS[kind]);
   if (!text) return undefined;
@@ -40,7 +32,7 @@ export function readMirror<T>(
   }
 }
 
-export function writeMirror(kind: ListKind, shopper: Shopper, list: unknown, store = storage()): void {
+export function writeMirror(kind: ListKind, shopper: Shopper, list: unknown, store = browserStorage()): void {
   try {
     store?.setItem(KEYS[kind], JSON.stringify({ shopper, list }));
   } catch {
@@ -48,11 +40,11 @@ export function writeMirror(kind: ListKind, shopper: Shopper, list: unknown, sto
   }
 }
 
-export function removeMirror(kind: ListKind, store = storage()): void {
+export function removeMirror(kind: ListKind, store = browserStorage()): void {
   store?.removeItem(KEYS[kind]);
 }
 
 /** Removes the stored copy of every list: the cart's and the wishlist's. */
-export function removeAllMirrors(store = storage()): void {
+export function removeAllMirrors(store = browserStorage()): void {
   for (const kind of Object.keys(KEYS) as ListKind[]) removeMirror(kind, store);
 }
