@@ -1,42 +1,21 @@
 // The category strip under the header bar (docs/screens.md). On a phone it scrolls sideways inside
 // itself; the page never does. The selected category is scrolled into view within the strip,
 // so a phone that opens Hygiene shows Hygiene marked, not the first few tabs. Customers find
-// the quick order pad at its end; staff the No Images and Hand-offs lists and the search's words.
+// the quick order pad and their order lists at its end; staff the No Images and Hand-offs lists
+// and the search's words (role-links.ts; on a phone the side menu lists them too).
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { ImageOff, ListChecks, ListPlus, Send, TextSearch } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
-import { appRoutes } from "@trade-shop/contracts/routes";
-import { hasRole, useSession } from "@/lib/session";
-import { useShopper } from "@/entities/shopper";
 import { categoryHref, useSelectedCategory } from "./category-links";
+import { useRoleLinks } from "./role-links";
 
 const linkBase =
   "inline-flex min-h-11 shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-3 text-sm font-semibold";
 
 export function CategoryNav() {
   const selected = useSelectedCategory();
-  const session = useSession();
-  // A rep ordering for an account has its ordering tools too (decision 127).
-  const isCustomer = useShopper() !== null;
   // After the categories, the pages a login's roles open: customers' ordering tools, staff lists.
-  const roleLinks = [
-    { show: isCustomer, to: appRoutes.quickOrder, label: "Quick order", Icon: ListPlus },
-    { show: isCustomer, to: appRoutes.orderLists, label: "Order lists", Icon: ListChecks },
-    { show: hasRole(session, "NoImage"), to: appRoutes.manage, label: "No Images", Icon: ImageOff },
-    {
-      show: hasRole(session, "Staff") || hasRole(session, "Admin"),
-      to: appRoutes.handOffs,
-      label: "Hand-offs",
-      Icon: Send,
-    },
-    {
-      show: hasRole(session, "Staff") || hasRole(session, "Admin"),
-      to: appRoutes.manageSearch,
-      label: "Search words",
-      Icon: TextSearch,
-    },
-  ].filter((link) => link.show);
+  const roleLinks = useRoleLinks();
   const strip = useRef<HTMLUListElement>(null);
 
   useEffect(() => {

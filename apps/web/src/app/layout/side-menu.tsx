@@ -1,6 +1,8 @@
 // The mobile menu (docs/behaviour.md "side menu open"): a modal drawer from the left (lib/ui/dialog), so
 // focus stays in it, Escape closes it and the page behind is inert; a followed link closes it.
-import { Link } from "react-router";
+// A customer's Quick order and Order lists come first after the account, and the staff's lists,
+// so on a phone each is two taps away (the category strip has them at its far end too).
+import { Link, useLocation } from "react-router";
 import { Clock, Headset } from "lucide-react";
 import { HEADER_CATEGORIES } from "@trade-shop/contracts/catalogue";
 import { appRoutes } from "@trade-shop/contracts/routes";
@@ -14,6 +16,7 @@ import { DrawerHeader } from "@/lib/ui/drawer-header";
 import { DataSaverToggle } from "./data-saver-toggle";
 import { InstallAppButton } from "./app-updates";
 import { ThemeToggle } from "./theme-toggle";
+import { useRoleLinks, type RoleLink } from "./role-links";
 
 interface SideMenuProps {
   id: string;
@@ -24,8 +27,39 @@ interface SideMenuProps {
 const menuItem = "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 font-medium hover:bg-surface-2";
 const sectionTitle = "px-3 pb-1 pt-4 text-xs font-bold uppercase tracking-wide text-muted";
 
+const currentItem = "bg-brand-soft font-semibold text-brand";
+
+/** One group of the login's role links ("Ordering", "Staff"), or nothing when it has none. */
+function RoleLinksSection({ title, label, links }: { title: string; label: string; links: RoleLink[] }) {
+  const { pathname } = useLocation();
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={label}>
+      <p className={sectionTitle}>{title}</p>
+      <ul>
+        {links.map(({ to, label: text, Icon }) => {
+          const isCurrent = pathname === to;
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={isCurrent ? "page" : undefined}
+                className={`${menuItem} ${isCurrent ? currentItem : ""}`}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                {text}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 export function SideMenu({ id, open, onClose }: SideMenuProps) {
   const selected = useSelectedCategory();
+  const roleLinks = useRoleLinks();
 
   return (
     <Dialog
@@ -47,6 +81,17 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
         <p className={sectionTitle}>Your account</p>
         <AccountLinks variant="menu" />
 
+        <RoleLinksSection
+          title="Ordering"
+          label="Ordering menu"
+          links={roleLinks.filter((link) => link.group === "ordering")}
+        />
+        <RoleLinksSection
+          title="Staff"
+          label="Staff menu"
+          links={roleLinks.filter((link) => link.group === "staff")}
+        />
+
         <nav aria-label="Categories menu">
           <p className={sectionTitle}>Shop by category</p>
           <ul>
@@ -57,7 +102,7 @@ export function SideMenu({ id, open, onClose }: SideMenuProps) {
                   <Link
                     to={categoryHref(category)}
                     aria-current={isSelected ? "page" : undefined}
-                    className={`${menuItem} ${isSelected ? "bg-brand-soft font-semibold text-brand" : ""}`}
+                    className={`${menuItem} ${isSelected ? currentItem : ""}`}
                   >
                     {label}
                   </Link>
