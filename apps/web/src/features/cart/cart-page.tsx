@@ -1,5 +1,6 @@
 // /cart: every line with its picture, price, deal hint and stock, the quantity to edit and a
-// remove button; the totals excl. and incl. VAT, Checkout, and clearing the whole cart. Lines
+// remove button; the totals excl. and incl. VAT, Checkout, sharing the lines (as text, by
+// WhatsApp or as a quick order link) and clearing the whole cart. Lines
 // asking for more than the warehouse holds are marked, with "Reduce to available" for each and
 // for all; on a phone the total and Checkout stay at the bottom of the screen.
 import { useState } from "react";
@@ -23,6 +24,7 @@ import {
   useSetCartQuantity,
 } from "@/entities/cart";
 import { QuantityEditor } from "@/lib/ui/quantity-editor";
+import { ShareLines } from "@/lib/ui/share-lines";
 import { dealHint } from "./deal-hint";
 import {
   ShoppingListLine,
@@ -187,6 +189,15 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
         />
         <ClearCart count={cart.numberOfItems} busy={busy} />
       </div>
+      <ShareLines
+        title="Share this cart"
+        lines={cart.cartItems.map((line) => ({
+          quantity: line.quantity,
+          skuCode: line.productId,
+          description: line.productDescription,
+        }))}
+        className="mt-4 border-t border-line pt-3"
+      />
     </section>
   );
 }

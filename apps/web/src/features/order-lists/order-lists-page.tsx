@@ -1,9 +1,10 @@
 // /order-lists: the account's named order lists ("Weekly stock-up"). A list is
 // made from the cart as it is now; its lines' packs are changed in place or taken off; and
-// the whole list goes to the cart in one add, which says what it could not add and why.
+// the whole list goes to the cart in one add, which says what it could not add and why. A list
+// is shared as text, by WhatsApp or as a quick order link for another login of the account.
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { ListPlus, ShoppingCart, Trash2 } from "lucide-react";
+import { ListPlus, Share2, ShoppingCart, Trash2 } from "lucide-react";
 import type { OrderListSummary } from "@trade-shop/contracts/order-lists";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { announceAddedItems, useAddOrderListToCart, useCart } from "@/entities/cart";
@@ -14,6 +15,7 @@ import { useShopper } from "@/entities/shopper";
 import { buttonClass } from "@/lib/ui/button-styles";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { ShareLines } from "@/lib/ui/share-lines";
 import { successToast } from "@/lib/ui/toasts";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import {
@@ -76,9 +78,29 @@ function ListLines({ id }: { id: number }) {
   );
 }
 
+/** A list's lines to share; they load with the first opening (the same answer as its lines'). */
+function ListShare({ id, name }: { id: number; name: string }) {
+  const list = useOrderList(id);
+  if (list.isPending) return <Loading label="Loading the list" />;
+  if (list.isError) return <p className="text-sm text-danger">We could not load this list.</p>;
+  return (
+    <ShareLines
+      title={`Share ${name}`}
+      name={name}
+      lines={list.data.lines.map((line) => ({
+        quantity: line.quantity,
+        skuCode: line.skuCode,
+        // A product no longer on sale keeps its code, which the pad reports as not found.
+        description: line.product?.skuDescription ?? "",
+      }))}
+    />
+  );
+}
+
 function ListCard({ list }: { list: OrderListSummary }) {
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const toCart = useAddOrderListToCart();
   const remove = useDeleteOrderList();
   const id = useId();
@@ -120,6 +142,19 @@ function ListCard({ list }: { list: OrderListSummary }) {
         >
           {open ? "Hide lines" : "Edit lines"}
         </button>
+        {list.lineCount > 0 && (
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            aria-label={`Share list: ${list.name}`}
+            aria-expanded={sharing}
+            aria-controls={`${id}-share`}
+            onClick={() => setSharing(!sharing)}
+          >
+            <Share2 aria-hidden="true" className="size-4" />
+            Share list
+          </button>
+        )}
         {!asking && (
           <button
             type="button"
@@ -153,6 +188,11 @@ function ListCard({ list }: { list: OrderListSummary }) {
               Delete list
             </button>
           </div>
+        </div>
+      )}
+      {sharing && list.lineCount > 0 && (
+        <div id={`${id}-share`} className="mt-3 rounded-lg border border-line p-3">
+          <ListShare id={list.id} name={list.name} />
         </div>
       )}
       {open && (
