@@ -83,7 +83,7 @@ describe("the camera scanner on a phone", () => {
     await scanner.getByRole("button", { name: "Done" }).click();
     await scanner.waitFor({ state: "detached" });
     // The pack in view all along was one scan.
-    await expect(page.getByLabel("Lines (code, quantity)").inputValue()).resolves.toBe(
+    await expect(page.getByLabel("Lines: what to order and how many").inputValue()).resolves.toBe(
       `${product.barcode}, 1`,
     );
     const checked = page.getByRole("list", { name: "Checked lines" });

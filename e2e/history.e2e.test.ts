@@ -73,7 +73,7 @@ describe.each(accounts)("order history on a %s", (_name, viewport, customerAccou
       .click();
     // The order's lines come onto the quick order pad, checked; the buyer takes one pack more.
     await page.waitForURL(/\/quick-order\?reorder=/);
-    const box = page.getByLabel("Lines (code, quantity)");
+    const box = page.getByLabel("Lines: what to order and how many");
     await expect.poll(() => box.inputValue()).toBe(`${product.skuCode}, 2`);
     const checked = page.getByRole("heading", { level: 2, name: /checked/ });
     await expect.poll(() => checked.textContent()).toBe("1 line checked · all ready");

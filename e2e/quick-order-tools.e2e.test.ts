@@ -41,10 +41,10 @@ describe.each(accounts)("the quick order pad's tools on a %s", (_name, viewport,
 
     const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/quick-order");
-    const box = page.getByLabel("Lines (code, quantity)");
+    const box = page.getByLabel("Lines: what to order and how many");
 
-    // The finder: packs first, then the product's code typed, the first suggestion taken by keyboard.
-    await page.getByLabel("Packs", { exact: true }).fill("3");
+    // The finder by keyboard alone: the code typed, the first suggestion taken, focus on Packs
+    // with its value selected, 3 typed over it, Enter.
     const finder = page.getByRole("combobox", { name: "Find a product by code or name" });
     await finder.fill(found.skuCode);
     const suggestions = page.getByRole("listbox", { name: "Products found" });
@@ -55,7 +55,25 @@ describe.each(accounts)("the quick order pad's tools on a %s", (_name, viewport,
     await finder.press("ArrowDown");
     await expect.poll(() => finder.getAttribute("aria-activedescendant")).toBeTruthy();
     await finder.press("Enter");
+    const packs = page.getByLabel("Packs", { exact: true });
+    await expect.poll(() => packs.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("3");
+    await expect(packs.inputValue()).resolves.toBe("3");
+    await page.keyboard.press("Enter");
     await expect.poll(() => box.inputValue()).toBe(`${found.skuCode}, 3`);
+    await expect.poll(() => finder.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A number typed before the words is the packs.
+    await finder.fill(`2 ${found.skuCode}`);
+    await suggestions
+      .getByRole("option", { name: new RegExp(found.skuDescription) })
+      .first()
+      .waitFor();
+    await finder.press("ArrowDown");
+    await finder.press("Enter");
+    await expect.poll(() => packs.inputValue()).toBe("2");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => box.inputValue()).toBe(`${found.skuCode}, 5`);
+    await box.fill(`${found.skuCode}, 3`);
     await expectNoViolations(page, `the quick order pad's finder at ${viewport.width} px`);
 
     // A keyboard wedge with nothing focused: digits at a scanner's speed, then Enter; twice.

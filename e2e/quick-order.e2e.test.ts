@@ -26,7 +26,7 @@ describe.each(accounts)("the quick order pad on a %s", (_name, viewport, custome
     expect(products).toHaveLength(30);
     const quantityOf = (i: number) => (i % 3) + 1;
     // As copied from a spreadsheet: code, tab, quantity; line 17 has a code nobody uses.
-    const rows = products.map((p, i) => `${i === 16 ? "NOT-A-CODE" : p.skuCode}\t${quantityOf(i)}`);
+    const rows = products.map((p, i) => `${i === 16 ? "ZZZ99999" : p.skuCode}\t${quantityOf(i)}`);
 
     const page = await openPage(viewport);
     await openWithToken(page, baseUrl, token, "/products?category=home");
@@ -34,13 +34,13 @@ describe.each(accounts)("the quick order pad on a %s", (_name, viewport, custome
       .getByRole("navigation", { name: "Product categories" })
       .getByRole("link", { name: "Quick order" })
       .click();
-    const box = page.getByLabel("Lines (code, quantity)");
+    const box = page.getByLabel("Lines: what to order and how many");
     await box.fill(rows.join("\n"));
     await page.getByRole("button", { name: "Check lines" }).click();
     const results = page.getByRole("heading", { level: 2, name: /lines checked/ });
     await expect.poll(() => results.textContent()).toBe("30 lines checked · 1 to fix");
     const checked = page.getByRole("list", { name: "Checked lines" });
-    await checked.getByText("No product has the code NOT-A-CODE.").waitFor();
+    await checked.getByText("No product has the code ZZZ99999.").waitFor();
     await expectNoViolations(page, `the quick order pad with a line to fix at ${viewport.width} px`);
 
     // Fixed in the box and checked again.

@@ -157,7 +157,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   mailboxRoutes(app, deps);
   const catalogue = catalogueRoutes(app, deps);
   orderListRoutes(app, deps);
-  cartRoutes(app, deps);
+  cartRoutes(app, deps, catalogue);
   wishlistRoutes(app, deps);
   orderRoutes(app, deps);
   repRoutes(app, deps);

@@ -141,6 +141,9 @@ function readColumns(columns: string[]): { code: string; quantity: number } | nu
   if (cells.length === 1) return readFree(cells[0]!);
   const last = cells[cells.length - 1]!;
   const first = cells[0]!;
+  // A spreadsheet's code and quantity columns, with others after them (a note, a tick).
+  if (cells.length > 2 && !isNumberLike(first) && isNumberLike(cells[1]!))
+    return { code: first, quantity: readNumber(stripPackWords(cells[1]!)) };
   if (isNumberLike(last))
     return { code: cells.slice(0, -1).join(", "), quantity: readNumber(stripPackWords(last)) };
   if (isNumberLike(first))

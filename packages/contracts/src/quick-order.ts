@@ -1,6 +1,7 @@
 // The quick order pad: lines pasted from a spreadsheet or WhatsApp, typed, or read
-// from a file, each a code (SKU, barcode or exact description) and a quantity. The preview
-// says what each line will be before anything is added; adding puts every good line on the
+// from a file (order-lines.ts reads them), each a code (SKU, barcode, exact description) or
+// search words, and a quantity. The preview says what each line will be before anything is
+// added, and what Add will put on the cart, to the cent; adding puts every good line on the
 // cart in one go and says which were not added and why. Nothing is lost without a reason.
 import { z } from "zod";
 import type { ApiRoute } from "./http";
@@ -12,7 +13,10 @@ import { Rand, SkuCode } from "./common";
 export const QUICK_ORDER_MAX_LINES = 500;
 
 export const QuickOrderLineInput = z.object({
-  /** A SKU code, a barcode (EAN-13, UPC-A, EAN-8, GTIN-14) or a product's exact description. */
+  /**
+   * A SKU code (alone or followed by words: "CHP1374 Simba Chips"), a barcode (EAN-13, UPC-A,
+   * EAN-8, GTIN-14), a product's exact description, or words the shop's search reads.
+   */
   code: z.string().trim().min(1, "Enter a product code").max(120, "A product code is at most 120 characters"),
   /** Any number: one that is not a whole number of packs from 1 to 9 999 makes the line invalid_quantity. */
   quantity: z.number({ error: "Enter a quantity" }),
@@ -29,7 +33,12 @@ export type QuickOrderPreviewRequest = z.infer<typeof QuickOrderPreviewRequest>;
 
 export const QUICK_ORDER_STATUSES = [
   "ok",
+  /** A code (letters and digits, or a barcode) no product has. */
   "unknown_code",
+  /** Words the search found nothing for. */
+  "not_found",
+  /** Words several products answer about equally: the customer picks one of `choices`. */
+  "choose",
   "not_allowed",
   "short_stock",
   "invalid_quantity",
@@ -46,14 +55,23 @@ export const QuickOrderPreviewLine = z.object({
   quantity: z.number(),
   status: QuickOrderStatus,
   /** How the code was read. */
-  matchedBy: z.enum(["sku", "barcode", "description"]).nullable(),
+  matchedBy: z.enum(["sku", "barcode", "description", "search"]).nullable(),
+  /** Read through the search with its words corrected: the words it searched for instead. */
+  searchedFor: z.string().nullable(),
+  /** For `choose`: the close candidates, best first (at most 5); [] otherwise. */
+  choices: z.array(Product),
+  /**
+   * The packs Add puts on the cart for this line: the quantity, or what stock allows beyond the
+   * cart when short; 0 for a line that adds nothing. The line's totals are of these packs.
+   */
+  addQuantity: z.number().int().nonnegative(),
   /** The product priced and stocked for the customer; null for an unknown code. */
   product: Product.nullable(),
   /** Packs that can still go on the cart: the warehouse's stock less what the cart holds. */
   available: z.number().int().nonnegative().nullable(),
   /** Packs of it in the cart already. */
   inCart: z.number().int().nonnegative(),
-  /** Whether the deal price applies at this quantity. */
+  /** Whether the deal price applies to the packs added. */
   dealApplies: z.boolean(),
   lineTotalExcl: Rand.nullable(),
   lineTotalIncl: Rand.nullable(),
@@ -66,9 +84,13 @@ export type QuickOrderPreviewLine = z.infer<typeof QuickOrderPreviewLine>;
 
 export const QuickOrderPreview = z.object({
   lines: z.array(QuickOrderPreviewLine),
-  /** Sum of the ok lines. */
+  /** What Add puts on the cart: the sum of every line's addQuantity value. */
   totalExcl: Rand,
   totalIncl: Rand,
+  /** The cart's value now, before the lines. */
+  cartTotalIncl: Rand,
+  /** The account's credit left (its limit less balance and orders not yet invoiced). */
+  creditLeft: Rand,
 });
 export type QuickOrderPreview = z.infer<typeof QuickOrderPreview>;
 
@@ -77,6 +99,11 @@ export const AddItemsCommand = z.object({
     .array(AddItemCommand)
     .min(1, "Choose at least one product")
     .max(QUICK_ORDER_MAX_LINES, `At most ${QUICK_ORDER_MAX_LINES} lines at a time`),
+  /**
+   * The preview's totalIncl, as the customer saw it: when the lines would now add more than
+   * that (a price went up since), nothing is added and the answer is 409 prices_changed.
+   */
+  expectedTotalIncl: Rand.optional(),
 });
 export type AddItemsCommand = z.infer<typeof AddItemsCommand>;
 
@@ -85,7 +112,7 @@ export const NotAddedItem = z.object({
   requested: z.number().int(),
   /** Packs that did go on the cart (fewer than asked when stock was short). */
   added: z.number().int().nonnegative(),
-  reason: QuickOrderStatus.exclude(["ok", "duplicate"]),
+  reason: QuickOrderStatus.exclude(["ok", "duplicate", "choose", "not_found"]),
   message: z.string(),
 });
 export type NotAddedItem = z.infer<typeof NotAddedItem>;
@@ -116,7 +143,7 @@ export const quickOrderRoutes = {
     body: AddItemsCommand,
     response: CartAfterAddItems,
     auth: true,
-    problems: ["not_a_customer"],
+    problems: ["not_a_customer", "prices_changed"],
     summary: "Add many lines to the cart in one transaction; the answer lists the lines not added and why",
     tag: "Cart",
   },

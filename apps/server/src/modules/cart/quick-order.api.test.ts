@@ -30,7 +30,18 @@ const preview = (token: string, lines: { code: string; quantity: number }[]) =>
 const addItems = (
   token: string,
   items: { skuCode: string; quantity: number; dealReference?: string | null }[],
-) => t.request({ method: "POST", url: "/api/Cart/AddItemsToCart", token, body: { items } });
+  expectedTotalIncl?: number,
+) =>
+  t.request({ method: "POST", url: "/api/Cart/AddItemsToCart", token, body: { items, expectedTotalIncl } });
+/** The preview's lines as the pad sends them to Add: the packs each showed it adds, with its deal. */
+const itemsOf = (body: QuickOrderPreview) =>
+  body.lines
+    .filter((l) => l.product !== null && l.addQuantity > 0)
+    .map((l) => ({
+      skuCode: l.product!.skuCode,
+      quantity: l.addQuantity,
+      dealReference: l.dealApplies ? l.product!.dealReference : null,
+    }));
 const cartOf = async (token: string) =>
   Cart.parse((await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token })).json());
 async function clear(token: string) {
@@ -60,10 +71,10 @@ describe("POST /api/Cart/QuickOrderPreview", () => {
       { code: bySku!.skuCode.toLowerCase(), quantity: 2 }, // 1 ok, any case
       { code: byBarcode!.gtin.slice(1), quantity: 1 }, // 2 ok, EAN-13
       { code: byDescription!.description.toUpperCase(), quantity: 1 }, // 3 ok, exact description
-      { code: "NO-SUCH-CODE", quantity: 1 }, // 4 unknown_code
+      { code: "ZZZ99999", quantity: 1 }, // 4 unknown_code: a code, so not searched
       { code: liquor.skuCode, quantity: 1 }, // 5 not_allowed (spaza has no licence)
       { code: short!.skuCode, quantity: 5 }, // 6 short_stock, 3 available
-      { code: bySku!.skuCode, quantity: 0 }, // 7 duplicate of line 1 (0 + 2 = 2 stays ok)
+      { code: bySku!.skuCode, quantity: 3 }, // 7 duplicate of line 1 (2 + 3 = 5 stays ok)
       { code: dup!.skuCode, quantity: 1.5 }, // 8 invalid_quantity
       ...rest.map((r) => ({ code: r.skuCode, quantity: 1 })), // 9..500 ok
     ];
@@ -76,7 +87,8 @@ describe("POST /api/Cart/QuickOrderPreview", () => {
     expect(at(1)).toMatchObject({
       status: "ok",
       matchedBy: "sku",
-      quantity: 2,
+      quantity: 5,
+      addQuantity: 5,
       product: { skuCode: bySku!.skuCode },
     });
     expect(at(2)).toMatchObject({
@@ -92,19 +104,22 @@ describe("POST /api/Cart/QuickOrderPreview", () => {
     expect(at(4)).toMatchObject({
       status: "unknown_code",
       product: null,
-      message: "No product has the code NO-SUCH-CODE.",
+      message: "No product has the code ZZZ99999.",
     });
     expect(at(5)).toMatchObject({ status: "not_allowed", product: { skuCode: liquor.skuCode } });
-    expect(at(6)).toMatchObject({ status: "short_stock", available: 3, quantity: 5 });
-    expect(at(7)).toMatchObject({ status: "duplicate", mergedInto: 1 });
-    expect(at(8)).toMatchObject({ status: "invalid_quantity" });
+    // Short: what there is, and its value, is what Add puts on the cart.
+    expect(at(6)).toMatchObject({ status: "short_stock", available: 3, quantity: 5, addQuantity: 3 });
+    expect(toCents(at(6).lineTotalIncl!)).toBeGreaterThan(0);
+    expect(at(7)).toMatchObject({ status: "duplicate", mergedInto: 1, addQuantity: 0, lineTotalIncl: null });
+    expect(at(8)).toMatchObject({ status: "invalid_quantity", addQuantity: 0, lineTotalIncl: null });
     expect(body.lines.slice(8).every((l) => l.status === "ok")).toBe(true);
-    // The total is the ok lines' totals, to the cent.
-    const okCents = body.lines
-      .filter((l) => l.status === "ok")
-      .reduce((sum, l) => sum + toCents(l.lineTotalIncl!), 0);
-    expect(toCents(body.totalIncl)).toBe(okCents);
-    expect(okCents).toBeGreaterThan(0);
+    // The total is every line's value of what it adds, to the cent: the ok lines and the short one.
+    const addedCents = body.lines.reduce(
+      (sum, l) => sum + (l.lineTotalIncl ? toCents(l.lineTotalIncl) : 0),
+      0,
+    );
+    expect(toCents(body.totalIncl)).toBe(addedCents);
+    expect(addedCents).toBeGreaterThan(toCents(at(6).lineTotalIncl!));
     expect((await cartOf(spaza)).cartItems).toEqual([]);
   });
 
@@ -133,6 +148,113 @@ describe("POST /api/Cart/QuickOrderPreview", () => {
     expect(expectProblem(await preview(spaza, []))).toMatchObject({ code: "validation" });
     const many = Array.from({ length: 501 }, () => ({ code: "X", quantity: 1 }));
     expect(expectProblem(await preview(spaza, many))).toMatchObject({ code: "validation" });
+  });
+});
+
+describe("what the pad shows is what Add puts on the cart", () => {
+  it("adds a short line as shown, and the cart's total is the preview's, to the cent", async () => {
+    await clear(spaza);
+    const [plenty, short] = await skus(2, 20);
+    await setStock(t.database.db, warehouse, short!.skuCode, 7);
+    const body = QuickOrderPreview.parse(
+      (
+        await preview(spaza, [
+          { code: plenty!.skuCode, quantity: 4 },
+          { code: short!.skuCode, quantity: 5000 },
+        ])
+      ).json(),
+    );
+    expect(body.lines[1]).toMatchObject({ status: "short_stock", quantity: 5000, addQuantity: 7 });
+    expect(toCents(body.lines[1]!.lineTotalIncl!)).toBeGreaterThan(0);
+    const res = await addItems(spaza, itemsOf(body), body.totalIncl);
+    expect(res.statusCode).toBe(200);
+    const cart = await cartOf(spaza);
+    expect(Object.fromEntries(cart.cartItems.map((l) => [l.productId, l.quantity]))).toEqual({
+      [plenty!.skuCode]: 4,
+      [short!.skuCode]: 7,
+    });
+    expect(toCents(cart.totalPriceIncl)).toBe(toCents(body.totalIncl));
+  });
+
+  it("adds nothing (409 prices_changed) when the lines would now cost more than was shown", async () => {
+    await clear(spaza);
+    const customer = await customerOf(t.database.db, "spaza");
+    const [line] = await skus(1, 20);
+    const body = QuickOrderPreview.parse(
+      (await preview(spaza, [{ code: line!.skuCode, quantity: 3 }])).json(),
+    );
+    const raise = (cents: number) =>
+      Promise.all([
+        t.database.db
+          .updateTable("priceListPrices")
+          .set((eb) => ({ listPriceCents: eb("listPriceCents", "+", cents) }))
+          .where("priceListId", "=", customer.pricelistId)
+          .where("skuCode", "=", line!.skuCode)
+          .execute(),
+        t.database.db
+          .updateTable("products")
+          .set((eb) => ({ listPriceCents: eb("listPriceCents", "+", cents) }))
+          .where("skuCode", "=", line!.skuCode)
+          .execute(),
+      ]);
+    await raise(100);
+    try {
+      const res = await addItems(spaza, itemsOf(body), body.totalIncl);
+      expect(expectProblem(res, 409)).toMatchObject({ code: "prices_changed" });
+      expect((await cartOf(spaza)).cartItems).toEqual([]);
+      // Checked again at the new price, it adds.
+      const again = QuickOrderPreview.parse(
+        (await preview(spaza, [{ code: line!.skuCode, quantity: 3 }])).json(),
+      );
+      expect(toCents(again.totalIncl)).toBeGreaterThan(toCents(body.totalIncl));
+      expect((await addItems(spaza, itemsOf(again), again.totalIncl)).statusCode).toBe(200);
+      expect(toCents((await cartOf(spaza)).totalPriceIncl)).toBe(toCents(again.totalIncl));
+    } finally {
+      await raise(-100);
+    }
+  });
+
+  it("keeps a wrong quantity on its own line, never merged into another of the product", async () => {
+    await clear(spaza);
+    const [line] = await skus(1, 20);
+    const body = QuickOrderPreview.parse(
+      (
+        await preview(spaza, [
+          { code: line!.skuCode, quantity: -3 },
+          { code: line!.skuCode, quantity: 4 },
+          { code: line!.skuCode, quantity: 2.5 },
+          { code: line!.skuCode, quantity: 2 },
+        ])
+      ).json(),
+    );
+    expect(body.lines.map((l) => [l.status, l.quantity, l.addQuantity, l.mergedInto])).toEqual([
+      ["invalid_quantity", -3, 0, null],
+      ["ok", 6, 6, null],
+      ["invalid_quantity", 2.5, 0, null],
+      ["duplicate", 2, 0, 2],
+    ]);
+  });
+
+  it("reads a SKU code followed by words, as a shared cart writes its lines", async () => {
+    const [line] = await skus(1, 20);
+    const body = QuickOrderPreview.parse(
+      (await preview(spaza, [{ code: `${line!.skuCode} ${line!.description}`, quantity: 6 }])).json(),
+    );
+    expect(body.lines[0]).toMatchObject({
+      status: "ok",
+      matchedBy: "sku",
+      product: { skuCode: line!.skuCode },
+    });
+  });
+
+  it("says how the cart would stand against the credit left", async () => {
+    const customer = await customerOf(t.database.db, "spaza");
+    const [line] = await skus(1, 20);
+    const body = QuickOrderPreview.parse(
+      (await preview(spaza, [{ code: line!.skuCode, quantity: 1 }])).json(),
+    );
+    expect(toCents(body.cartTotalIncl)).toBe(toCents((await cartOf(spaza)).totalPriceIncl));
+    expect(toCents(body.creditLeft)).toBeLessThanOrEqual(customer.creditLimitCents);
   });
 });
 

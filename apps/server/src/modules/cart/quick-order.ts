@@ -1,10 +1,14 @@
-// The quick order pad. A preview reads every line's code as a SKU code, a barcode
-// or a product's exact description (in that order), merges lines of the same product into
-// the first, and says per line what adding it would do: the product priced for the customer
-// with the deal at that quantity, what the warehouse still has beyond the cart, and a status.
-// Adding many lines is one transaction on the locked cart: every good line goes on (a short
-// one with what there is), and every line not added in full is listed with its reason.
-import { toRand, MAX_QUANTITY } from "@trade-shop/contracts/common";
+// The quick order pad. A preview reads every line's code as a SKU code (alone, or first of
+// the words a shared cart writes: "CHP1374 Simba Chips"), a barcode or a product's exact
+// description, and any other words through the shop's search (catalogue/line-search.ts): one
+// clear match becomes the line, several close ones a choice, none "No product found". Lines
+// of one product merge into the first, valid quantities only; a wrong quantity stays a line of
+// its own. Each line says what Add will put on the cart (a short line what stock allows) and
+// its value, and the totals are exactly that. Adding many lines is one transaction on the
+// locked cart: every good line goes on (a short one with what there is), every line not added
+// in full is listed with its reason, and nothing is added when the lines would now cost more
+// than the customer was shown (docs/behaviour.md "Quick order").
+import { toCents, toRand, MAX_QUANTITY } from "@trade-shop/contracts/common";
 import { gtinOf } from "@trade-shop/contracts/gtin";
 import type {
   AddItemsCommand,
@@ -16,18 +20,34 @@ import type {
 } from "@trade-shop/contracts/quick-order";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import { liquorRefusal, type CustomerContext } from "../accounts";
-import { productRows, toProduct, type ProductRow } from "../catalogue";
+import { DomainError } from "../../core/domain-error";
+import { creditPosition, liquorRefusal, type CustomerContext } from "../accounts";
+import { productRows, toProduct, type LineMatch, type ProductRow } from "../catalogue";
 import { offeredDeal, priceLine } from "../pricing";
 import { publishChange } from "../realtime";
 import { listOwner, addToList, openList } from "../shopping-lists";
 import { getCart } from "./cart";
 
-type MatchedBy = "sku" | "barcode" | "description";
+type MatchedBy = "sku" | "barcode" | "description" | "search";
 
-/** Each code's product, by SKU code, then barcode, then exact description (any case). */
+/** The quick order pad's words read through the catalogue's search (CatalogueServices.searchLines). */
+export type SearchLines = (
+  shopper: CustomerContext,
+  tenantId: string | null,
+  texts: readonly string[],
+) => Promise<Map<string, LineMatch>>;
+
+/** A code as people write one: letters then digits ("BEV1291", "chp-1374"), or a barcode's digits. */
+const CODE_LIKE = /^(?:[a-z]{2,6}-?\d{2,}[a-z]?|\d{8,14})$/i;
+
+const firstWord = (code: string) => code.trim().split(/\s+/)[0]!;
+
+/**
+ * Each code's product, by SKU code (the whole code, or its first word when words follow), then
+ * barcode, then exact description (any case).
+ */
 async function resolveCodes(db: Db, codes: readonly string[]) {
-  const upper = [...new Set(codes.map((c) => c.toUpperCase()))];
+  const upper = [...new Set(codes.flatMap((c) => [c.toUpperCase(), firstWord(c).toUpperCase()]))];
   const gtins = [...new Set(codes.flatMap((c) => gtinOf(c) ?? []))];
   const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
   // products' primary key, products_gtin_idx, and one pass over the active products.
@@ -42,7 +62,7 @@ async function resolveCodes(db: Db, codes: readonly string[]) {
   for (const r of rows)
     if (!byDescription.has(r.lowerDescription)) byDescription.set(r.lowerDescription, r.skuCode);
   return (code: string): { skuCode: string; matchedBy: MatchedBy } | null => {
-    const sku = bySku.get(code.toUpperCase());
+    const sku = bySku.get(code.toUpperCase()) ?? bySku.get(firstWord(code).toUpperCase());
     if (sku) return { skuCode: sku, matchedBy: "sku" };
     const barcode = gtinOf(code);
     const gtin = barcode === null ? undefined : byGtin.get(barcode);
@@ -88,104 +108,160 @@ function statusOf(row: ProductRow, customer: CustomerContext, quantity: number, 
           ? inCart > 0
             ? `All ${row.stockOnHand} in stock are in your cart already.`
             : "Out of stock."
-          : `Only ${available} more can be added${inCart > 0 ? ` (your cart has ${inCart})` : ""}.`,
+          : `Only ${available} more can be added${inCart > 0 ? ` (your cart has ${inCart})` : ""}: Add puts ${available} on your cart.`,
     };
   return { status: "ok" as const, available, message: null };
 }
+
+type Reading =
+  | { kind: "product"; skuCode: string; matchedBy: MatchedBy; searchedFor: string | null }
+  | { kind: "unknown_code" | "not_found" }
+  | { kind: "choose"; match: LineMatch };
+
+const noLine = {
+  mergedInto: null,
+  inCart: 0,
+  dealApplies: false,
+  available: null,
+  addQuantity: 0,
+  lineTotalExcl: null,
+  lineTotalIncl: null,
+  searchedFor: null,
+  choices: [],
+};
 
 export async function previewQuickOrder(
   db: Db,
   customer: CustomerContext,
   userId: number,
   request: QuickOrderPreviewRequest,
+  searchLines: SearchLines,
 ): Promise<QuickOrderPreview> {
   const resolve = await resolveCodes(
     db,
     request.lines.map((l) => l.code),
   );
-  const matches = request.lines.map((l) => resolve(l.code));
-  const skuCodes = [...new Set(matches.flatMap((m) => (m ? [m.skuCode] : [])))];
+  const byCode = request.lines.map((l) => resolve(l.code));
+  // Words that are no code go through the search; a code-like word that matched nothing does not.
+  const words = request.lines.flatMap((l, i) => (byCode[i] || CODE_LIKE.test(l.code.trim()) ? [] : [l.code]));
+  const searched = words.length > 0 ? await searchLines(customer, customer.tenantId, words) : new Map();
+  const readings = request.lines.map((l, i): Reading => {
+    const m = byCode[i];
+    if (m) return { kind: "product", ...m, searchedFor: null };
+    const found = searched.get(l.code) as LineMatch | undefined;
+    if (!found) return { kind: CODE_LIKE.test(l.code.trim()) ? "unknown_code" : "not_found" };
+    if (found.product)
+      return {
+        kind: "product",
+        skuCode: found.product.skuCode,
+        matchedBy: "search",
+        searchedFor: found.searchedFor,
+      };
+    return found.choices.length > 0 ? { kind: "choose", match: found } : { kind: "not_found" };
+  });
+  const skuCodes = [...new Set(readings.flatMap((r) => (r.kind === "product" ? [r.skuCode] : [])))];
   const rows = new Map((await productRows(db, customer, skuCodes)).map((r) => [r.skuCode, r]));
   const header = await openList(db, "cart", listOwner(customer, userId));
-  const inCarts = await cartQuantities(db, header.id);
+  const [inCarts, credit, cart] = await Promise.all([
+    cartQuantities(db, header.id),
+    creditPosition(db, customer.customerId),
+    getCart(db, customer, userId),
+  ]);
 
-  // The first line of each product carries the packs of all its lines.
+  // The first line of each product carries the packs of all its lines; a line whose quantity
+  // is wrong is never merged, so it is seen and fixed on its own.
   const firstLine = new Map<string, number>();
   const merged = new Map<string, number>();
   request.lines.forEach((l, i) => {
-    const m = matches[i];
-    if (!m) return;
-    if (!firstLine.has(m.skuCode)) firstLine.set(m.skuCode, i);
-    merged.set(m.skuCode, (merged.get(m.skuCode) ?? 0) + l.quantity);
+    const r = readings[i]!;
+    if (r.kind !== "product" || !validQuantity(l.quantity)) return;
+    if (!firstLine.has(r.skuCode)) firstLine.set(r.skuCode, i);
+    merged.set(r.skuCode, (merged.get(r.skuCode) ?? 0) + l.quantity);
   });
 
   let totalExclCents = 0;
   let totalInclCents = 0;
   const lines = request.lines.map((input, i): QuickOrderPreviewLine => {
-    const base = { line: i + 1, code: input.code, mergedInto: null, inCart: 0, dealApplies: false };
-    const m = matches[i];
-    const row = m ? rows.get(m.skuCode) : undefined;
-    if (!m || !row) {
+    const base = { line: i + 1, code: input.code, quantity: input.quantity, ...noLine };
+    const r = readings[i]!;
+    const row = r.kind === "product" ? rows.get(r.skuCode) : undefined;
+    if (r.kind === "choose") {
       return {
         ...base,
-        quantity: input.quantity,
-        status: "unknown_code",
-        matchedBy: null,
+        status: "choose",
+        matchedBy: "search",
+        searchedFor: r.match.searchedFor,
         product: null,
-        available: null,
-        lineTotalExcl: null,
-        lineTotalIncl: null,
-        message: `No product has the code ${input.code}.`,
+        choices: r.match.choices,
+        message: `Several products match ${quoted(input.code)}: choose one.`,
       };
     }
-    const inCart = inCarts.get(m.skuCode) ?? 0;
-    const first = firstLine.get(m.skuCode)!;
-    const product = toProduct(row);
-    if (first !== i) {
+    if (r.kind !== "product" || !row) {
+      const code = r.kind === "unknown_code";
       return {
         ...base,
-        inCart,
-        quantity: input.quantity,
+        status: code ? "unknown_code" : "not_found",
+        matchedBy: null,
+        product: null,
+        message: code
+          ? `No product has the code ${input.code}.`
+          : `No product found for ${quoted(input.code)}.`,
+      };
+    }
+    const inCart = inCarts.get(r.skuCode) ?? 0;
+    // A wrong quantity is its own line; a good one is the product's first or merged into it.
+    const first = validQuantity(input.quantity) ? firstLine.get(r.skuCode) : undefined;
+    const product = toProduct(row);
+    const read = { matchedBy: r.matchedBy, searchedFor: r.searchedFor, product, inCart };
+    if (first !== undefined && first !== i) {
+      return {
+        ...base,
+        ...read,
         status: "duplicate",
-        matchedBy: m.matchedBy,
-        product,
         available: Math.max(0, row.stockOnHand - inCart),
-        lineTotalExcl: null,
-        lineTotalIncl: null,
         mergedInto: first + 1,
         message: `Added to line ${first + 1}, the same product.`,
       };
     }
-    const quantity = merged.get(m.skuCode)!;
+    const quantity = first === undefined ? input.quantity : merged.get(r.skuCode)!;
     const { status, available, message } = statusOf(row, customer, quantity, inCart);
-    const priced = validQuantity(quantity)
-      ? priceLine({
-          listPriceExclCents: row.listPriceExclCents,
-          vatRate: row.vatRate,
-          quantity,
-          deal: offeredDeal(row),
-        })
-      : null;
-    if (status === "ok" && priced) {
+    const addQuantity = status === "ok" ? quantity : status === "short_stock" ? available : 0;
+    const priced =
+      addQuantity > 0
+        ? priceLine({
+            listPriceExclCents: row.listPriceExclCents,
+            vatRate: row.vatRate,
+            quantity: addQuantity,
+            deal: offeredDeal(row),
+          })
+        : null;
+    if (priced) {
       totalExclCents += priced.totalExclCents;
       totalInclCents += priced.totalInclCents;
     }
     return {
       ...base,
-      inCart,
+      ...read,
       quantity,
       status,
-      matchedBy: m.matchedBy,
-      product,
       available,
+      addQuantity,
       dealApplies: priced?.dealApplied ?? false,
       lineTotalExcl: priced ? toRand(priced.totalExclCents) : null,
       lineTotalIncl: priced ? toRand(priced.totalInclCents) : null,
       message,
     };
   });
-  return { lines, totalExcl: toRand(totalExclCents), totalIncl: toRand(totalInclCents) };
+  return {
+    lines,
+    totalExcl: toRand(totalExclCents),
+    totalIncl: toRand(totalInclCents),
+    cartTotalIncl: cart.totalPriceIncl,
+    creditLeft: toRand(credit.remainingCreditCents),
+  };
 }
+
+const quoted = (text: string) => `\u201c${text}\u201d`;
 
 export async function addItemsToCart(
   db: Db,
@@ -206,6 +282,8 @@ export async function addItemsToCart(
   const { notAdded, addedCount } = await db.transaction().execute(async (trx) => {
     // The cart row locked: two pads adding at once queue here, and each sees the other's lines.
     const header = await openList(trx, "cart", listOwner(customer, userId), { lock: true });
+    const before =
+      command.expectedTotalIncl === undefined ? 0 : (await getCart(trx, customer, userId)).totalPriceIncl;
     const inCarts = await cartQuantities(trx, header.id);
     const rows = new Map((await productRows(trx, customer, [...wanted.keys()])).map((r) => [r.skuCode, r]));
     const refused: NotAddedItem[] = [];
@@ -233,6 +311,15 @@ export async function addItemsToCart(
       if (added < quantity)
         refused.push({ skuCode, requested: quantity, added, reason: "short_stock", message: message! });
       else full += 1;
+    }
+    if (command.expectedTotalIncl !== undefined) {
+      // Priced as the cart prices it: more than the customer was shown, and nothing is added.
+      const after = (await getCart(trx, customer, userId)).totalPriceIncl;
+      if (toCents(after) - toCents(before) > toCents(command.expectedTotalIncl))
+        throw new DomainError(
+          "prices_changed",
+          "Prices changed since you checked these lines, so nothing was added. Check them again.",
+        );
     }
     return { notAdded: refused, addedCount: full };
   });

@@ -3,13 +3,18 @@
 import type { FastifyInstance } from "fastify";
 import { api } from "@trade-shop/contracts/api";
 import type { AppDeps } from "../../app-deps";
+import type { CatalogueServices } from "../catalogue";
 import { handle } from "../../http/route";
 import { customerOfRequest } from "../accounts";
 import { quickOrderRoutes } from "@trade-shop/contracts/quick-order";
 import { addToCart, clearCart, getCart, removeFromCart } from "./cart";
 import { addItemsToCart, previewQuickOrder } from "./quick-order";
 
-export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) {
+export function cartRoutes(
+  app: FastifyInstance,
+  { database: { db } }: AppDeps,
+  { searchLines }: Pick<CatalogueServices, "searchLines">,
+) {
   handle(app, api.cart.getUserCart, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return getCart(db, customer, principal.userId);
@@ -29,7 +34,7 @@ export function cartRoutes(app: FastifyInstance, { database: { db } }: AppDeps) 
   });
   handle(app, quickOrderRoutes.preview, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
-    return previewQuickOrder(db, customer, principal.userId, request.body);
+    return previewQuickOrder(db, customer, principal.userId, request.body, searchLines);
   });
   handle(app, quickOrderRoutes.addItems, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);

@@ -7,6 +7,7 @@
 // NOTIFY catalogue_vocabulary and catalogue_search (what changed) whatever path wrote the rows;
 // every process listens (search-vocabulary.ts, search-cache.ts).
 export { catalogueRoutes, type CatalogueServices } from "./routes";
+export { LINE_CHOICES, type LineMatch } from "./line-search";
 export { productRows, type ProductRow } from "./product-queries";
 export { loadProducts, toProduct } from "./products";
 export { pruneSearchMisses } from "./search-misses";

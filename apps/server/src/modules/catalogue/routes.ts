@@ -21,9 +21,15 @@ import {
   readProductsView,
 } from "@trade-shop/contracts/products-page";
 import { createRateLimits, type EndpointLimits } from "../../http/limits";
-import { countProductsWithoutImages, productImageList, productsWithoutImages } from "./product-queries";
+import {
+  countProductsWithoutImages,
+  productImageList,
+  productsWithoutImages,
+  type Shopper,
+} from "./product-queries";
 import { loadProducts, productByBarcode, productBySkuCode } from "./products";
 import { createSearchServices, searchProducts } from "./search";
+import { searchLines, type LineMatch } from "./line-search";
 import { EVERY_CATALOGUE_CHANGE, type CatalogueChange, type SearchCache } from "./search-cache";
 import { recordSearchRequest, zeroResultSearches } from "./search-misses";
 import { replaceSynonymGroups, synonymGroups } from "./search-synonyms";
@@ -46,6 +52,12 @@ const UPLOAD_BODY_LIMIT = Math.ceil((4 * MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 export interface CatalogueServices {
   results: SearchCache;
   changes: ReadonlySet<CatalogueChange>;
+  /** The quick order pad's words read through the search, for the tenant a request acts for. */
+  searchLines(
+    shopper: Shopper,
+    tenantId: string | null,
+    texts: readonly string[],
+  ): Promise<Map<string, LineMatch>>;
 }
 
 export function catalogueRoutes(app: FastifyInstance, { config, database }: AppDeps): CatalogueServices {
@@ -182,5 +194,9 @@ export function catalogueRoutes(app: FastifyInstance, { config, database }: AppD
   });
 
   imageRoutes(app, { db, cacheDir: path.join(config.DATA_DIR, "image-cache") });
-  return { results: search.results, changes: EVERY_CATALOGUE_CHANGE };
+  return {
+    results: search.results,
+    changes: EVERY_CATALOGUE_CHANGE,
+    searchLines: (shopper, tenantId, texts) => searchLines(db, shopper, { ...search, tenantId }, texts),
+  };
 }

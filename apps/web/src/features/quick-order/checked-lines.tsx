@@ -1,9 +1,11 @@
-// The quick order pad's checked lines: each line's status, product, packs and price
-// at that quantity, and what an add reports afterwards. A reorder passes the old order's unit
-// prices, so a line whose price changed since says what it was.
+// The quick order pad's checked lines: each line's status, product (and the words it was read
+// from, when the search read it), the packs Add puts on the cart and their value, the products
+// to choose from when the words fit several, and what an add reports afterwards. A reorder
+// passes the old order's unit prices, so a line whose price changed since says what it was.
 import type { Ref } from "react";
 import { Link } from "react-router";
-import { AlertTriangle, CheckCircle2, ShoppingCart } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Search, ShoppingCart } from "lucide-react";
+import type { Product } from "@trade-shop/contracts/catalogue";
 import { toCents } from "@trade-shop/contracts/common";
 import type {
   CartAfterAddItems,
@@ -18,17 +20,51 @@ import { buttonClass } from "@/lib/ui/button-styles";
 const STATUS_TEXT: Record<QuickOrderStatus, string> = {
   ok: "Ready",
   unknown_code: "Unknown code",
+  not_found: "Not found",
+  choose: "Choose one",
   not_allowed: "Not allowed",
   short_stock: "Short stock",
   invalid_quantity: "Wrong quantity",
   duplicate: "Merged",
 };
 
-/** Lines the add sends: ready ones, and short ones (which get what there is). */
-export const addable = (line: QuickOrderPreviewLine) =>
-  (line.status === "ok" || line.status === "short_stock") &&
-  line.product !== null &&
-  (line.available ?? 0) > 0;
+/** Lines the add sends: those that showed packs to add (ready ones, and short ones with what there is). */
+export const addable = (line: QuickOrderPreviewLine) => line.product !== null && line.addQuantity > 0;
+
+const packsText = (packs: number) => `${formatCount(packs)} ${packs === 1 ? "pack" : "packs"}`;
+
+/** The products a line's words fit, to take one: buttons, each the product with its pack and price. */
+function Choices({
+  line,
+  onChoose,
+  disabled,
+}: {
+  line: QuickOrderPreviewLine;
+  onChoose: (product: Product) => void;
+  disabled: boolean;
+}) {
+  return (
+    <ul aria-label={`Products for ${line.code}`} className="mt-2 grid gap-1.5">
+      {line.choices.map((product) => (
+        <li key={product.skuCode}>
+          <button
+            type="button"
+            aria-disabled={disabled}
+            onClick={() => {
+              if (!disabled) onChoose(product);
+            }}
+            className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-3 rounded-lg border border-line bg-surface px-3 py-2 text-left hover:bg-surface-2 aria-disabled:cursor-wait"
+          >
+            <span className="font-semibold">{product.skuDescription}</span>
+            <span className="text-sm text-muted">
+              {product.skuCode} · {packText(product)} · {formatRand(product.listPriceIncl)} incl. VAT
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function StatusBadge({ status }: { status: QuickOrderStatus }) {
   const good = status === "ok" || status === "duplicate";
@@ -48,10 +84,22 @@ function StatusBadge({ status }: { status: QuickOrderStatus }) {
 /** Unit prices excl. VAT a reorder's old order charged, by SKU code. */
 export type EarlierPrices = ReadonlyMap<string, number>;
 
-export function PreviewLine({ line, earlier }: { line: QuickOrderPreviewLine; earlier?: EarlierPrices }) {
+export function PreviewLine({
+  line,
+  earlier,
+  onChoose,
+  busy = false,
+}: {
+  line: QuickOrderPreviewLine;
+  earlier?: EarlierPrices;
+  /** A product taken from the line's choices. */
+  onChoose?: (line: QuickOrderPreviewLine, product: Product) => void;
+  busy?: boolean;
+}) {
   const product = line.product;
   const was = product ? earlier?.get(product.skuCode) : undefined;
-  const now = line.lineTotalExcl !== null && line.quantity > 0 ? line.lineTotalExcl / line.quantity : null;
+  const now =
+    line.lineTotalExcl !== null && line.addQuantity > 0 ? line.lineTotalExcl / line.addQuantity : null;
   const changed = was !== undefined && now !== null && toCents(was) !== toCents(now);
   return (
     <li className="grid gap-1 border-b border-line py-3 last:border-b-0 sm:grid-cols-[3rem_minmax(0,1fr)_auto] sm:gap-3">
@@ -74,15 +122,38 @@ export function PreviewLine({ line, earlier }: { line: QuickOrderPreviewLine; ea
             </span>
           </p>
         )}
-        {line.message && (
-          <p className={`mt-1 text-sm ${line.status === "duplicate" ? "text-muted" : "text-danger"}`}>
-            {line.message}
+        {product && line.matchedBy === "search" && (
+          <p className="mt-1 text-sm text-muted">
+            Read from the words {quote(line.code)}
+            {line.searchedFor && `, searched as ${quote(line.searchedFor)}`}
           </p>
+        )}
+        {line.message && (
+          <p
+            className={`mt-1 text-sm ${line.status === "duplicate" ? "text-muted" : line.status === "choose" ? "font-semibold" : "text-danger"}`}
+          >
+            {line.message}
+            {line.status === "choose" && line.searchedFor && ` (Searched as ${quote(line.searchedFor)}.)`}
+          </p>
+        )}
+        {line.status === "choose" && onChoose && (
+          <Choices line={line} disabled={busy} onChoose={(chosen) => onChoose(line, chosen)} />
+        )}
+        {line.status === "not_found" && (
+          <Link
+            to={`${appRoutes.products}?searchText=${encodeURIComponent(line.code)}`}
+            className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand underline"
+          >
+            <Search aria-hidden="true" className="size-4" />
+            Search the shop for {quote(line.code)}
+          </Link>
         )}
       </div>
       <p className="text-sm sm:text-right">
         <span className="tabular-nums">
-          {formatCount(line.quantity)} {line.quantity === 1 ? "pack" : "packs"}
+          {line.status === "short_stock" && line.addQuantity > 0
+            ? `Adds ${formatCount(line.addQuantity)} of ${packsText(line.quantity)}`
+            : packsText(line.quantity)}
         </span>
         {line.lineTotalIncl !== null && line.status !== "duplicate" && (
           <span className="block font-bold tabular-nums">
@@ -99,6 +170,8 @@ export function PreviewLine({ line, earlier }: { line: QuickOrderPreviewLine; ea
     </li>
   );
 }
+
+const quote = (text: string) => `\u201c${text}\u201d`;
 
 export function AddResult({
   result,

@@ -1,10 +1,13 @@
 // Typing a quick order line by line: a product found by its code or the words of its
 // description, with the packs wanted, goes on the pad as "CODE, packs". An ARIA combobox: the
 // suggestions follow the letters typed (debounced; a superseded search is cancelled), arrows
-// move through them, Enter or a tap takes one, Escape closes the list.
+// move through them, Enter or a tap takes one, Escape closes the list. A number typed first
+// ("6 coke 2l") is the packs. Taking a product puts focus on Packs with its value selected;
+// Enter there (or "Put on pad") puts the line on the pad and focus back in the finder.
 import { useEffect, useId, useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
+import { readOrderLine } from "@trade-shop/contracts/order-lines";
 import { productRoutes } from "@trade-shop/contracts/catalogue";
 import type { Product } from "@trade-shop/contracts/catalogue";
 import { MAX_QUANTITY } from "@trade-shop/contracts/common";
@@ -15,6 +18,7 @@ import { packText } from "@/entities/products";
 import { parseQuantity } from "@/lib/quantity";
 import { useShopper } from "@/entities/shopper";
 import { labelClass } from "@/lib/ui/form-controls";
+import { buttonClass } from "@/lib/ui/button-styles";
 
 const TYPING_PAUSE_MS = 200;
 const MIN_LETTERS = 2;
@@ -43,7 +47,12 @@ export function LineFinder({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);
-  const term = useDebounced(text.trim(), TYPING_PAUSE_MS);
+  // The product taken from the list, waiting for its packs.
+  const [chosen, setChosen] = useState<Product | null>(null);
+  const typed = readOrderLine(text);
+  // "6 coke 2l": the words are searched, the 6 is the packs.
+  const words = chosen ? "" : typed?.kind === "line" && typed.quantity > 0 ? typed.code : text.trim();
+  const term = useDebounced(words, TYPING_PAUSE_MS);
   const suggestions = useQuery({
     // Prices are the shopper's: another login never sees them from the cache.
     queryKey: ["quick-order", "find", shopper, term],
@@ -62,21 +71,39 @@ export function LineFinder({
   const optionId = (i: number) => `${id}-option-${i}`;
 
   const packsInput = useRef<HTMLInputElement>(null);
-  const pick = (product: Product) => {
+  /** A product taken: its packs next (a number typed before the words is them). */
+  const take = (product: Product) => {
+    if (typed?.kind === "line" && typed.quantity > 0 && text.trim() !== typed.code)
+      setPacksText(String(typed.quantity));
+    setChosen(product);
+    setText(product.skuDescription);
+    setOpen(false);
+    setActive(-1);
+    requestAnimationFrame(() => {
+      packsInput.current?.focus();
+      packsInput.current?.select();
+    });
+  };
+  /** The product taken and its packs go on the pad; the finder is ready for the next. */
+  const putOnPad = () => {
+    if (!chosen) {
+      input.current?.focus();
+      return;
+    }
     if (!packs.ok) {
       packsInput.current?.focus();
       return;
     }
-    onPick(product, packs.quantity);
+    onPick(chosen, packs.quantity);
+    setChosen(null);
     setText("");
-    setOpen(false);
-    setActive(-1);
+    setPacksText("1");
     input.current?.focus();
   };
 
   return (
-    <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_7rem] sm:items-end">
-      <div className="relative">
+    <div className="grid grid-cols-[minmax(0,1fr)_5.5rem] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
+      <div className="relative col-span-2 sm:col-span-1">
         <label htmlFor={`${id}-find`} className={labelClass}>
           Find a product by code or name
         </label>
@@ -95,6 +122,7 @@ export function LineFinder({
           placeholder="Braai Time chips, CHP1374…"
           onChange={(event) => {
             setText(event.target.value);
+            setChosen(null);
             setOpen(true);
             setActive(-1);
           }}
@@ -108,8 +136,9 @@ export function LineFinder({
               setActive((at) => (at + step + options.length) % options.length);
             } else if (event.key === "Enter") {
               event.preventDefault();
-              const chosen = expanded ? options[active] : undefined;
-              if (chosen) pick(chosen);
+              const option = expanded ? options[active] : undefined;
+              if (option) take(option);
+              else if (chosen) putOnPad();
               else if (isGtin(text.trim())) {
                 onCode(text.trim());
                 setText("");
@@ -137,7 +166,7 @@ export function LineFinder({
               aria-selected={i === active}
               // Before the input's blur closes the list.
               onPointerDown={(event) => event.preventDefault()}
-              onClick={() => pick(product)}
+              onClick={() => take(product)}
               className={`cursor-pointer px-3 py-2 ${i === active ? "bg-brand-soft" : "hover:bg-surface-2"}`}
             >
               <span className="block font-semibold">{product.skuDescription}</span>
@@ -161,6 +190,12 @@ export function LineFinder({
           max={MAX_QUANTITY}
           value={packsText}
           onChange={(event) => setPacksText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              putOnPad();
+            }
+          }}
           aria-invalid={!packs.ok}
           aria-describedby={packs.ok ? undefined : `${id}-packs-error`}
           className="mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base tabular-nums text-fg"
@@ -171,9 +206,17 @@ export function LineFinder({
           </p>
         )}
       </div>
-      <p className="flex items-center gap-1 text-sm text-muted sm:col-span-2">
+      <button
+        type="button"
+        className={buttonClass("secondary")}
+        aria-disabled={chosen === null}
+        onClick={putOnPad}
+      >
         <Plus aria-hidden="true" className="size-4" />
-        Choose a product to put it on the pad with its packs.
+        Put on pad
+      </button>
+      <p className="col-span-2 text-sm text-muted sm:col-span-3">
+        Type a few words (a number first is the packs: 6 coke 2l), take a product, then Enter.
       </p>
     </div>
   );

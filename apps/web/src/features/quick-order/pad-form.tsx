@@ -1,4 +1,5 @@
-// The quick order pad's box (one line a product: code, barcode or description, then packs) with
+// The quick order pad's box (one line a product as people write it: "6 x coke 2l", a code, a
+// barcode, a WhatsApp chat pasted whole) with
 // what can fill it, a CSV or Excel file, the phone's camera, a sample file, and "Check lines".
 import { useId } from "react";
 import { Download, ListChecks, ScanBarcode, Upload } from "lucide-react";
@@ -34,7 +35,7 @@ export function PadForm(props: PadFormProps) {
       }}
     >
       <label htmlFor={`${id}-lines`} className="font-semibold">
-        Lines (code, quantity)
+        Lines: what to order and how many
       </label>
       <textarea
         id={`${id}-lines`}
@@ -43,8 +44,8 @@ export function PadForm(props: PadFormProps) {
         onChange={(event) => props.onTextChange(event.target.value)}
         rows={8}
         spellCheck={false}
-        placeholder={"CHP1374, 6\n6000012000375\t2\nBraai Time Biltong Kettle Cooked Chips 80g 3"}
-        aria-invalid={formError !== null && formError.startsWith("Paste")}
+        placeholder={"6 x coke 2l\nCHP1374, 6\n6000012000375\t2\nbiltong chips 80g x 3"}
+        aria-invalid={formError !== null && !formError.startsWith("Only the first")}
         aria-describedby={[formError ? `${id}-error` : "", `${id}-scanner`].join(" ").trim()}
         className="w-full rounded-lg border border-line bg-surface p-3 font-mono text-base text-fg"
       />

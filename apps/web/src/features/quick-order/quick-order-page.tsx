@@ -51,8 +51,9 @@ export function QuickOrderPage() {
         Quick order
       </h1>
       <p className="mt-2 max-w-prose text-muted">
-        Paste lines from a spreadsheet or a message, one product a line: its code, barcode or description,
-        then the number of packs. Check them, fix what is marked, and add them all to your cart at once.
+        Paste lines from a spreadsheet, a message or a WhatsApp chat as they are, one product a line: its
+        code, barcode or a few words, and how many packs (6 x coke 2l). Check them, choose where asked, fix
+        what is marked, and add them all to your cart at once.
       </p>
       <ReorderNotice order={pad.reorder} failed={pad.reorderFailed} />
 
@@ -84,6 +85,9 @@ export function QuickOrderPage() {
           stale={pad.stale}
           busy={pad.adding || pad.checking}
           onAddAll={pad.addAll}
+          onChoose={pad.choose}
+          skipped={pad.skipped}
+          pricesChanged={pad.pricesChanged}
         />
       )}
       {pad.addResult && <AddResult ref={addedNote} result={pad.addResult} leftToFix={pad.leftToFix} />}
