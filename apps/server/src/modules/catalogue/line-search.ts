@@ -94,7 +94,10 @@ export function weighCandidates(
   const [best, next] = weighed;
   if (best!.of > 0 && best!.points === best!.of && (next === undefined || next.points < best!.points))
     return { product: best!.product, choices: [] };
-  return { product: null, choices: weighed.slice(0, LINE_CHOICES).map((w) => w.product) };
+  // Several hold all of it: those are the choice (another size is not what was written).
+  const close =
+    best!.of > 0 && best!.points === best!.of ? weighed.filter((w) => w.points === best!.points) : weighed;
+  return { product: null, choices: close.slice(0, LINE_CHOICES).map((w) => w.product) };
 }
 
 /**
