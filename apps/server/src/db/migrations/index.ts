@@ -19,6 +19,7 @@ import * as m0017 from "./0017-account-buyers";
 import * as m0018 from "./0018-sales-reps";
 import * as m0019 from "./0019-stream-token-version";
 import * as m0020 from "./0020-catalogue-changes";
+import * as m0021 from "./0021-search-own-name";
 
 export interface Migration {
   version: number;
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   { version: 18, ...m0018 },
   { version: 19, ...m0019 },
   { version: 20, ...m0020 },
+  { version: 21, ...m0021 },
 ];

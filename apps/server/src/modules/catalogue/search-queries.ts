@@ -1,9 +1,11 @@
 // The SQL of the product search: one statement. With text, the matching products are found
 // once through the GIN index and kept (a materialised CTE); every facet and the total come
 // from one grouping of that set by (category path, brand), and the page from a top-N sort in
-// which ts_rank orders a bounded window only. Browsing without text plans the grouping and
-// the page separately on their own indexes. Index use is noted beside each condition
-// (indexes are created in migration 0002).
+// which ts_rank orders a bounded window only. Relevance: a brand named, then the pack size, then
+// the product's own name holding every word (its description without its brand's name), then
+// ts_rank, in which the own name weighs most (migration 0021). Browsing without text plans the
+// grouping and the page separately on their own indexes. Index use is noted beside each
+// condition (indexes are created in migration 0002).
 import { sql, type RawBuilder } from "kysely";
 import type { ProductSortBy, SortDirection } from "@trade-shop/contracts/catalogue";
 import type { Db } from "../../db/database";
@@ -14,7 +16,10 @@ import type { SizeQuery } from "./search-sizes";
 export interface TextQuery {
   /** tsquery text (search-text.ts) the products must match. */
   tsquery: string;
-  /** The same words required in the description or brand: the first cut of relevance. */
+  /**
+   * The same words required in the product's own name (weight A: the description without the
+   * brand's name): the cut of relevance after the lead keys, before ts_rank.
+   */
   namedTsquery: string;
 }
 
@@ -65,7 +70,7 @@ interface SortKey {
 
 interface SortPlan {
   keys: SortKey[];
-  /** How many of the first keys come before relevance by ts_rank (brand and size named). */
+  /** How many of the first keys come before relevance by ts_rank (brand and size named, own name). */
   leadKeys: number;
   /** Extra joins the keys need inside the match set. */
   joins: RawBuilder<unknown>;
@@ -74,9 +79,9 @@ interface SortPlan {
 }
 
 /**
- * How many of the best candidates (named for the words first, then by description) ts_rank
- * orders; the rest follow in candidate order. Ranking work stays the same however broad the
- * search; the first pages, which people read, are fully ranked.
+ * How many of the best candidates (brand and size named, then own name holding the words, then
+ * by description) ts_rank orders; the rest follow in candidate order. Ranking work stays the
+ * same however broad the search; the first pages, which people read, are fully ranked.
  */
 export const RANK_WINDOW = 480;
 
@@ -90,7 +95,10 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
   switch (sortBy) {
     case "relevance": {
       // Best first whatever the direction: "least relevant first" helps nobody. A brand or a
-      // pack size named in the search puts its products ahead of every other ranking.
+      // pack size named in the search puts its products ahead of every other ranking; then the
+      // products whose own name holds every word ("Kalahari Quench Original Cola 2L" for "coke
+      // 2l") come before those that match only through their brand ("Umoya Cola Apple Soft
+      // Drink 2L") or categories, whatever ts_rank says: ts_rank orders within each of these.
       const lead = leadKeys(filters);
       return filters.text
         ? {
@@ -103,7 +111,7 @@ function sortPlan(sortBy: ProductSortBy, filters: SearchFilters, shopper: Shoppe
               },
               description,
             ],
-            leadKeys: lead.length,
+            leadKeys: lead.length + 1,
             joins: none,
             rankBy: filters.text,
           }
@@ -172,19 +180,21 @@ function leadKeys(filters: SearchFilters): SortKey[] {
       reversible: false,
     });
   }
-  const size = filters.size;
-  if (size) {
-    const counted =
-      size.count === null
-        ? sql`0`
-        : sql`(p.unit_count = ${size.count} OR p.pack_size = ${String(size.count)})::int`;
-    keys.push({
-      expr: sql`CASE WHEN p.unit_size = ${size.unitSize} THEN 1 + ${counted} ELSE 0 END`,
-      descending: true,
-      reversible: false,
-    });
-  }
+  if (filters.size) keys.push({ expr: sizeMatch(filters.size), descending: true, reversible: false });
   return keys;
+}
+
+/**
+ * How well product `p` is of the size typed, higher first: 0 another size, 1 the unit's size,
+ * 2 the size and the count typed ("6x2l": six in a case or a six-pack). The suggestions order by
+ * it too.
+ */
+export function sizeMatch(size: SizeQuery): RawBuilder<number> {
+  const counted =
+    size.count === null
+      ? sql`0`
+      : sql`(p.unit_count = ${size.count} OR p.pack_size = ${String(size.count)})::int`;
+  return sql<number>`CASE WHEN p.unit_size = ${size.unitSize} THEN 1 + ${counted} ELSE 0 END`;
 }
 
 /** `rankAlias` names the relation holding text_rank when the window's ranks come first. */

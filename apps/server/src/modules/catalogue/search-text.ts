@@ -48,8 +48,9 @@ function sequence(words: readonly string[], weight: "A" | "", prefix: boolean): 
 /**
  * Every slot must match: as typed (every word a prefix, so "choc" finds chocolates as it is
  * typed) or as one of its alternatives (exact words). With `weight` "A" the words must be found
- * in the description or brand (migration 0002's weights), which is how the search tells
- * products named for the words from those filed under them.
+ * in the product's own name, its description without its brand's name (migration 0021's
+ * weights), which is how the search tells products named for the words from those only filed
+ * under them or made by a brand whose name holds them.
  */
 export function slotsTsquery(slots: readonly QuerySlot[], weight: "A" | "" = ""): string | null {
   if (slots.length === 0) return null;

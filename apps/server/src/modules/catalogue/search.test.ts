@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseCorrections, correctedText, namedBrands } from "./search";
+import { chooseCorrections, correctedText, namedBrands, ownNameSlots, textQuery } from "./search";
 
 describe("chooseCorrections", () => {
   it("leaves known words alone", () => {
@@ -52,5 +52,37 @@ describe("namedBrands", () => {
   it("does not name a brand by a later word alone or a short first word inside a longer search", () => {
     expect(namedBrands(["cola", "2l"], brands)).toEqual([]);
     expect(namedBrands(["crunch"], brands)).toEqual([]);
+  });
+});
+
+describe("ownNameSlots and textQuery", () => {
+  const brands = [
+    { id: 1, name: "Karoo Crunch", imageUrl: null, products: 3, words: ["karoo", "crunch"] },
+    { id: 2, name: "Umoya Cola", imageUrl: null, products: 3, words: ["umoya", "cola"] },
+  ];
+  const slot = (word: string, ...alternatives: string[]) => ({
+    words: [word],
+    alternatives: alternatives.map((a) => [a]),
+  });
+
+  it("asks the own name for every word when no brand is named, synonyms included", () => {
+    const slots = [slot("coke", "cola", "colas")];
+    expect(ownNameSlots(slots, [], brands)).toEqual(slots);
+    expect(textQuery({ slots, nameSlots: ownNameSlots(slots, [], brands) })).toEqual({
+      tsquery: "('coke':* | 'cola' | 'colas')",
+      namedTsquery: "('coke':*A | 'cola':A | 'colas':A)",
+    });
+  });
+
+  it("leaves out the words of a brand named, which leads already", () => {
+    const slots = [slot("karoo"), slot("chips", "crisps")];
+    expect(ownNameSlots(slots, [1], brands)).toEqual([slot("chips", "crisps")]);
+  });
+
+  it("counts every match as named when every word is a named brand's", () => {
+    const slots = [slot("umoya"), slot("cola", "coke")];
+    const read = { slots, nameSlots: ownNameSlots(slots, [2], brands) };
+    expect(read.nameSlots).toEqual([]);
+    expect(textQuery(read)!.namedTsquery).toBe(textQuery(read)!.tsquery);
   });
 });

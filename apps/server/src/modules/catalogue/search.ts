@@ -1,9 +1,10 @@
 // The product search of the catalogue screen: full text first, each word standing also for its
-// synonyms, a brand or pack size named putting those products first; only when that finds
-// little are misspelt words corrected against the catalogue's vocabulary (trigrams over a few
-// thousand words, not over every product) and the full-text search run again, the answer
-// saying which words it searched instead. A search that finds nothing is counted for staff and
-// answered with a way on.
+// synonyms, a brand or pack size named putting those products first, then the products whose
+// own name (description without brand) holds the words; only when that finds little are
+// misspelt words corrected against the catalogue's vocabulary (trigrams over a few thousand
+// words, not over every product) and the search run again as if the corrected words had been
+// typed, the answer saying which words it searched instead. A search that finds nothing is
+// counted for staff and answered with a way on.
 import type {
   NoResultsHelp,
   Product,
@@ -80,17 +81,25 @@ export interface SearchContext {
 }
 
 /** The words of the search, read against the vocabulary. */
-interface ReadSearch {
+export interface ReadSearch {
   /** The words once a pack size was taken out. */
   words: string[];
   size: SizeQuery | null;
   slots: QuerySlot[];
   namedBrandIds: number[];
+  /** The places a product's own name must hold for it to be named for the words (ownNameSlots). */
+  nameSlots: QuerySlot[];
 }
 
 /**
  * Brands the words name: every word of the brand's name, or its first word (the one people
  * say: "karoo", "umoya") when that is not a lone letter.
+ *
+ * Only the words as searched name a brand, never their synonyms: "coke" stands for cola in what
+ * the search finds, but it does not name the brand Umoya Cola, whose products would then lead
+ * with its apple and ginger soft drinks. A synonym says what kind of product is wanted, not whose:
+ * Umoya Cola's own colas still come first with the other colas, by their own names. A corrected
+ * word does name a brand: the search is then run as if it had been typed ("umoa" is Umoya).
  */
 export function namedBrands(words: readonly string[], brands: readonly VocabularyBrand[]): number[] {
   const typed = new Set(words);
@@ -105,15 +114,36 @@ export function namedBrands(words: readonly string[], brands: readonly Vocabular
     .map((brand) => brand.id);
 }
 
-function readSearch(text: string | null | undefined, vocabulary: Vocabulary): ReadSearch {
+/** What the search makes of the text: the pack size, the words, their synonyms, the brands named. */
+export function readSearch(text: string | null | undefined, vocabulary: Vocabulary): ReadSearch {
   const { text: rest, size } = parseSize(text ?? "");
   const words = searchTerms(rest);
+  const slots = synonymSlots(words, vocabulary.synonyms);
+  const namedBrandIds = namedBrands(words, vocabulary.brands);
   return {
     words,
     size,
-    slots: synonymSlots(words, vocabulary.synonyms),
-    namedBrandIds: namedBrands(words, vocabulary.brands),
+    slots,
+    namedBrandIds,
+    nameSlots: ownNameSlots(slots, namedBrandIds, vocabulary.brands),
   };
+}
+
+/**
+ * The places of the search a product's own name (its description without its brand's name)
+ * must hold for the product to be named for the words: all but the words of a brand the words
+ * name, which leads already and is not its products' own name ("karoo chips" asks Karoo
+ * Crunch's products, and then the others, for chips in their names).
+ */
+export function ownNameSlots(
+  slots: readonly QuerySlot[],
+  namedBrandIds: readonly number[],
+  brands: readonly VocabularyBrand[],
+): QuerySlot[] {
+  if (namedBrandIds.length === 0) return [...slots];
+  const named = new Set(namedBrandIds);
+  const brandWords = new Set(brands.filter((brand) => named.has(brand.id)).flatMap((brand) => brand.words));
+  return slots.filter((slot) => !slot.words.every((word) => brandWords.has(word)));
 }
 
 function filtersOf(request: ProductSearchRequest, read: ReadSearch, text: TextQuery | null): SearchFilters {
@@ -134,21 +164,11 @@ function filtersOf(request: ProductSearchRequest, read: ReadSearch, text: TextQu
   };
 }
 
-/** Slots with each misspelt word's corrections added to its alternatives. */
-function corrected(
-  slots: readonly QuerySlot[],
-  corrections: ReadonlyMap<string, readonly string[]>,
-): QuerySlot[] {
-  return slots.map((slot) => {
-    const fixes = slot.words.length === 1 ? corrections.get(slot.words[0]!) : undefined;
-    return fixes ? { ...slot, alternatives: [...slot.alternatives, ...fixes.map((word) => [word])] } : slot;
-  });
-}
-
-function textQuery(slots: readonly QuerySlot[]): TextQuery | null {
-  const tsquery = slotsTsquery(slots);
-  const namedTsquery = slotsTsquery(slots, "A");
-  return tsquery && namedTsquery ? { tsquery, namedTsquery } : null;
+/** The full-text query of the words; when every word is a named brand's, every match is "named". */
+export function textQuery(read: Pick<ReadSearch, "slots" | "nameSlots">): TextQuery | null {
+  const tsquery = slotsTsquery(read.slots);
+  if (!tsquery) return null;
+  return { tsquery, namedTsquery: slotsTsquery(read.nameSlots, "A") ?? tsquery };
 }
 
 async function runSearch(
@@ -228,14 +248,20 @@ export function searchDependsOn(request: ProductSearchRequest): ReadonlySet<Cata
   return changes;
 }
 
-/** The search itself: the words, and when they find little, the words corrected. */
+/**
+ * The search itself: the words, and when they find little, the words corrected. The corrected
+ * search is the search of the corrected text (each misspelt word replaced by its best
+ * correction, read again for synonyms, brands and size), so "choclate" finds exactly what
+ * "chocolate" finds, in the same order, and correctedSearchText says what was searched.
+ */
 async function findRows(
   db: Db,
   shopper: Shopper,
   request: ProductSearchRequest,
   read: ReadSearch,
+  vocabulary: Vocabulary,
 ): Promise<FoundRows> {
-  const rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read.slots)));
+  const rows = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(read)));
   if (read.words.length > 0 && rows.total < FEW_RESULTS && !request.searchExactly) {
     // Words that are a synonym stand for their group and are not misspelt.
     const probed = read.slots.filter((slot) => slot.words.length === 1 && slot.alternatives.length === 0);
@@ -246,8 +272,8 @@ async function findRows(
       ),
     );
     if (corrections.size > 0) {
-      const slots = corrected(read.slots, corrections);
-      const again = await runSearch(db, shopper, request, filtersOf(request, read, textQuery(slots)));
+      const fixed = readSearch(correctedText(request.descriptionFilter ?? "", corrections), vocabulary);
+      const again = await runSearch(db, shopper, request, filtersOf(request, fixed, textQuery(fixed)));
       if (again.total > rows.total) return { rows: again, corrections: [...corrections] };
     }
   }
@@ -315,7 +341,7 @@ export async function searchProducts(
   const { rows, corrections } = await context.results.answer(
     searchCacheKey(shopper?.tenantId ?? context.tenantId, shopper, request, read),
     searchDependsOn(request),
-    () => findRows(db, shopper, request, read),
+    () => findRows(db, shopper, request, read, vocabulary),
   );
   const correctedSearchText =
     corrections.length > 0 ? correctedText(request.descriptionFilter ?? "", new Map(corrections)) : null;
