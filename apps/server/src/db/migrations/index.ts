@@ -20,6 +20,7 @@ import * as m0018 from "./0018-sales-reps";
 import * as m0019 from "./0019-stream-token-version";
 import * as m0020 from "./0020-catalogue-changes";
 import * as m0021 from "./0021-search-own-name";
+import * as m0022 from "./0022-gin-without-pending-list";
 
 export interface Migration {
   version: number;
@@ -49,4 +50,5 @@ export const migrations: readonly Migration[] = [
   { version: 19, ...m0019 },
   { version: 20, ...m0020 },
   { version: 21, ...m0021 },
+  { version: 22, ...m0022 },
 ];
