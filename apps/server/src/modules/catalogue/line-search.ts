@@ -79,7 +79,13 @@ export function weighCandidates(
   const slots = synonymSlots(searchTerms(text), synonyms);
   const weighed = candidates
     .map((product, rank) => ({ product, rank, ...coverage(product, slots, size?.unitSize ?? null) }))
-    .sort((a, b) => b.points - a.points || a.rank - b.rank);
+    // Equally close, those the shopper's warehouse has come first: the choice is to order.
+    .sort(
+      (a, b) =>
+        b.points - a.points ||
+        Number(b.product.stockOnHand > 0) - Number(a.product.stockOnHand > 0) ||
+        a.rank - b.rank,
+    );
   const [best, next] = weighed;
   if (best!.of > 0 && best!.points === best!.of && (next === undefined || next.points < best!.points))
     return { product: best!.product, choices: [] };

@@ -58,6 +58,7 @@ function Choices({
             <span className="font-semibold">{product.skuDescription}</span>
             <span className="text-sm text-muted">
               {product.skuCode} · {packText(product)} · {formatRand(product.listPriceIncl)} incl. VAT
+              {product.stockOnHand <= 0 && <span className="font-semibold text-danger"> · Out of stock</span>}
             </span>
           </button>
         </li>
