@@ -123,7 +123,7 @@ try {
       { code: wordsOf(p.skuDescription), quantity: (i % 3) + 1 },
     ]);
   const mixedSamples: number[] = [];
-  let mixedStatuses: Record<string, number> = {};
+  const mixedStatuses: Record<string, number> = {};
   await post("/api/Cart/QuickOrderPreview", { lines: mixedPaste(MIXED_ROUNDS) }, token); // warm-up, words of its own
   for (let round = 0; round < MIXED_ROUNDS; round++) {
     const started = performance.now();
