@@ -2,10 +2,10 @@
 // changed in place, and the whole list put back in an emptied cart in one press. A login of
 // its own per width on a coastal account (CUS0028, CUS0029).
 import { Cart } from "@trade-shop/contracts/cart";
-import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
+import { cartWithTwoChips } from "./support/catalogue-api";
 import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
 
@@ -16,20 +16,7 @@ const accounts = phoneAndDesktop("CUS0028", "CUS0029");
 describe.each(accounts)("order lists on a %s", (_name, viewport, customerAccount) => {
   it("saves the cart as a list, edits a line, and puts the list back in an empty cart", async () => {
     const token = await newCustomerLogin(baseUrl, customerAccount, { tenant: "coastal" });
-    const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
-      token,
-      body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
-      answer: ProductSearchResult,
-    });
-    const [a, b] = search.skuResults.filter((p) => p.stockOnHand >= 10);
-    for (const [product, quantity] of [
-      [a!, 2],
-      [b!, 3],
-    ] as const)
-      await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
-        token,
-        body: { skuCode: product.skuCode, quantity },
-      });
+    const [a, b] = await cartWithTwoChips(baseUrl, token, [2, 3]);
     const cartNow = async () => {
       const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
       return Object.fromEntries(cart.cartItems.map((l) => [l.productId, l.quantity]));
@@ -50,16 +37,16 @@ describe.each(accounts)("order lists on a %s", (_name, viewport, customerAccount
     // One more pack of the first line, in place.
     await lists.getByRole("button", { name: "Edit lines: Weekly stock-up" }).click();
     const lines = page.getByRole("list", { name: "Lines of Weekly stock-up" });
-    await lines.getByRole("button", { name: `One pack more of ${a!.skuDescription}` }).click();
+    await lines.getByRole("button", { name: `One pack more of ${a.skuDescription}` }).click();
     await expect
-      .poll(() => lines.getByRole("spinbutton", { name: `Packs of ${a!.skuDescription}` }).inputValue())
+      .poll(() => lines.getByRole("spinbutton", { name: `Packs of ${a.skuDescription}` }).inputValue())
       .toBe("3");
     await expectNoViolations(page, `order lists at ${viewport.width} px`);
 
     await callApi(baseUrl, "POST", "/api/Cart/ClearUserCart", { token, body: {} });
     await page.reload();
     await lists.getByRole("button", { name: "Add to cart: Weekly stock-up" }).click();
-    await expect.poll(cartNow).toEqual({ [a!.skuCode]: 3, [b!.skuCode]: 3 });
+    await expect.poll(cartNow).toEqual({ [a.skuCode]: 3, [b.skuCode]: 3 });
     await page.context().close();
   });
 });

@@ -6,12 +6,12 @@
 import os from "node:os";
 import path from "node:path";
 import { Cart } from "@trade-shop/contracts/cart";
-import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { OrderList } from "@trade-shop/contracts/order-lists";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
+import { cartWithTwoChips } from "./support/catalogue-api";
 import { DESKTOP, PHONE } from "./support/browser";
 import { browserFile, phoneAndDesktop } from "./support/browser-file";
 import { newCustomerLogin, openWithToken } from "./support/session";
@@ -22,20 +22,7 @@ const shot = (name: string) => path.join(os.tmpdir(), `share-${name}.png`);
 /** A login of its own on `customerAccount` with two products in its cart; the cart's text. */
 async function loginWithCart(customerAccount: string) {
   const token = await newCustomerLogin(baseUrl, customerAccount);
-  const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
-    token,
-    body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
-    answer: ProductSearchResult,
-  });
-  const [a, b] = search.skuResults.filter((p) => p.stockOnHand >= 10);
-  for (const [product, quantity] of [
-    [a!, 6],
-    [b!, 2],
-  ] as const)
-    await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
-      token,
-      body: { skuCode: product.skuCode, quantity },
-    });
+  await cartWithTwoChips(baseUrl, token, [6, 2]);
   const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
   const text = cart.cartItems.map((l) => `${l.quantity} x ${l.productId} ${l.productDescription}`).join("\n");
   return { token, cart, text };

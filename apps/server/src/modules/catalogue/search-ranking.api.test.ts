@@ -3,8 +3,9 @@
 // read with SQL, never from hard-coded results.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product, ProductSearchRequest, ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import type { Product } from "@trade-shop/contracts/catalogue";
 import type { Suggestions } from "@trade-shop/contracts/catalogue-search";
+import { productSearchOn } from "../../../test/product-search";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
 let t: TestApp;
@@ -14,21 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function search(body: Partial<ProductSearchRequest>): Promise<ProductSearchResult> {
-  const res = await t.request({ method: "POST", url: "/api/Product/ProductSearch", body });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** Every product the search finds, in order. */
-async function allResults(descriptionFilter: string): Promise<Product[]> {
-  const first = await search({ descriptionFilter, resultsPerPage: 48 });
-  const rest = [];
-  for (let page = 2; page <= first.pages; page++) {
-    rest.push(await search({ descriptionFilter, resultsPerPage: 48, pageNumber: page }));
-  }
-  return [first, ...rest].flatMap((r) => r.skuResults);
-}
+const { search, allResults } = productSearchOn(() => t);
 
 async function suggest(q: string): Promise<Suggestions> {
   const res = await t.request({ method: "GET", url: `/api/Product/Suggest?q=${encodeURIComponent(q)}` });

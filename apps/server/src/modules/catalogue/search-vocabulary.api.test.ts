@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Product, ProductSearchRequest, ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import type { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import type {
   SavedSynonymGroups as SynonymGroups,
   Suggestions,
@@ -15,6 +15,7 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/database";
 import { expectProblem } from "../../../test/route-table";
+import { productSearchOn } from "../../../test/product-search";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
 let t: TestApp;
@@ -27,26 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function search(body: Partial<ProductSearchRequest>, token?: string): Promise<ProductSearchResult> {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/Product/ProductSearch",
-    body,
-    ...(token ? { token } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-/** Every product the search finds, in order. */
-async function allResults(descriptionFilter: string): Promise<Product[]> {
-  const first = await search({ descriptionFilter, resultsPerPage: 48 });
-  const rest = [];
-  for (let page = 2; page <= first.pages; page++) {
-    rest.push(await search({ descriptionFilter, resultsPerPage: 48, pageNumber: page }));
-  }
-  return [first, ...rest].flatMap((r) => r.skuResults);
-}
+const { search, allResults } = productSearchOn(() => t);
 
 async function rows<T>(query: ReturnType<typeof sql<T>>): Promise<T[]> {
   return (await query.execute(t.database.db)).rows;

@@ -19,6 +19,7 @@ import { parseQuantity } from "@/lib/quantity";
 import { useShopper } from "@/entities/shopper";
 import { labelClass } from "@/lib/ui/form-controls";
 import { buttonClass } from "@/lib/ui/button-styles";
+import { CameraScanButton } from "@/lib/barcode/camera-scan-button";
 
 const TYPING_PAUSE_MS = 200;
 const MIN_LETTERS = 2;
@@ -37,7 +38,7 @@ export function LineFinder({
   onCode,
 }: {
   onPick: (product: Product, packs: number) => void;
-  /** A barcode typed or scanned into the finder and Enter, with no suggestion chosen. */
+  /** A barcode typed or scanned into the finder and Enter, with no suggestion chosen, or read by the camera. */
   onCode: (code: string) => void;
 }) {
   const shopper = useShopper();
@@ -102,8 +103,10 @@ export function LineFinder({
   };
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_5.5rem] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto]">
-      <div className="relative col-span-2 sm:col-span-1">
+    // On a phone: the finder, then Packs, Put on pad and the camera on one row under it, in
+    // reach of the thumb; from 640 px all on one row.
+    <div className="grid grid-cols-[6rem_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_7rem_auto_auto]">
+      <div className="relative col-span-3 sm:col-span-1">
         <label htmlFor={`${id}-find`} className={labelClass}>
           Find a product by code or name
         </label>
@@ -215,7 +218,12 @@ export function LineFinder({
         <Plus aria-hidden="true" className="size-4" />
         Put on pad
       </button>
-      <p className="col-span-2 text-sm text-muted sm:col-span-3">
+      <CameraScanButton
+        iconOnly
+        onScan={onCode}
+        className="min-h-11 w-11 rounded-lg border border-line bg-surface text-fg hover:bg-surface-2"
+      />
+      <p className="col-span-3 text-sm text-muted sm:col-span-4">
         Type a few words (a number first is the packs: 6 coke 2l), take a product, then Enter.
       </p>
     </div>

@@ -1,9 +1,9 @@
 // The quick order pad's box (one line a product as people write it: "6 x coke 2l", a code, a
 // barcode, a WhatsApp chat pasted whole) with
-// what can fill it, a CSV or Excel file, the phone's camera, a sample file, and "Check lines".
+// what can fill it, a CSV or Excel file, a sample file, and "Check lines" (the camera sits by the
+// finder, line-finder.tsx).
 import { useId } from "react";
 import { Download, ListChecks, ScanBarcode, Upload } from "lucide-react";
-import { CameraScanButton } from "@/lib/barcode/camera-scan-button";
 import { buttonClass } from "@/lib/ui/button-styles";
 import { SAMPLE_CSV } from "./parse-lines";
 
@@ -19,7 +19,6 @@ interface PadFormProps {
   /** A check is on its way. */
   checking: boolean;
   onCheck: () => void;
-  onScan: (code: string) => void;
   onUpload: (file: File) => void;
 }
 
@@ -66,7 +65,6 @@ export function PadForm(props: PadFormProps) {
           <ListChecks aria-hidden="true" className="size-4" />
           {props.checking ? "Checking…" : "Check lines"}
         </button>
-        <CameraScanButton onScan={props.onScan} />
         <label className={`${buttonClass("secondary")} cursor-pointer focus-within:ring-2`}>
           <Upload aria-hidden="true" className="size-4" />
           Upload a CSV or Excel file

@@ -72,7 +72,6 @@ export function QuickOrderPage() {
         scanned={pad.scanned}
         checking={pad.checking}
         onCheck={() => pad.check()}
-        onScan={(code) => pad.putOnPad(code, 1, "Scanned")}
         onUpload={(file) => void pad.upload(file)}
       />
 
