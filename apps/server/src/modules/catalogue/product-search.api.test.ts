@@ -6,6 +6,7 @@ import type {
   ProductSearchRequest,
   ProductSearchResult,
 } from "@trade-shop/contracts/catalogue";
+import { productSearchOn } from "../../../test/product-search";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
 let t: TestApp;
@@ -17,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function search(body: Partial<ProductSearchRequest>, token?: string): Promise<ProductSearchResult> {
-  const res = await t.request({
-    method: "POST",
-    url: "/api/Product/ProductSearch",
-    body,
-    ...(token ? { token } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
+const { search } = productSearchOn(() => t);
 
 async function count(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
   const { rows } = await query.execute(t.database.db);
