@@ -32,8 +32,10 @@ interface Buyer {
 }
 
 /**
- * Logins of their own on demo customer accounts that have none (CUS0006 on; CUS0005 is the
- * account test's), so no other test's cart or orders get in the way.
+ * Logins of their own on demo customer accounts that have none (CUS0006 on, at most CUS0013;
+ * CUS0005 is the account test's and CUS0015 on are share-and-menu's), so no other test's cart or
+ * orders get in the way. CUS0006-CUS0013 are three JHB and five PTA accounts: enough for the three
+ * buyers of one warehouse and the four others the tests take.
  */
 async function newBuyers(count: number): Promise<Buyer[]> {
   const buyers: Buyer[] = [];
@@ -100,7 +102,7 @@ async function stockOf(token: string, skuCode: string): Promise<number> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  pool = await newBuyers(14);
+  pool = await newBuyers(8);
   warehouse = busiestWarehouse(pool);
   // Buys from the same warehouse as the stock tests' buyers, to sell their stock from under them.
   other = take(pool, warehouse);

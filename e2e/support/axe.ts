@@ -64,13 +64,21 @@ async function analyze(
     return results.violations;
   }
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(
-    (options) =>
-      (
-        window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }
-      ).axe.run(document, options),
-    options,
-  );
+  const results = await page.evaluate(async (options) => {
+    // axe places a sticky element (the header) where it is drawn now, as if it scrolled with the
+    // page, so on a page scrolled down it reports what lies under the header at its first place
+    // as covered (axe-core issue 3720). It checks the page from the top, then puts it back.
+    const { scrollX, scrollY } = window;
+    window.scrollTo(0, 0);
+    try {
+      const { axe } = window as unknown as {
+        axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+      };
+      return await axe.run(document, options);
+    } finally {
+      window.scrollTo(scrollX, scrollY);
+    }
+  }, options);
   return results.violations;
 }
 
@@ -80,7 +88,13 @@ export function describeViolations(where: string, violations: Violation[]): stri
   const blocks = violations.map((v) => {
     const nodes = v.nodes.slice(0, 8).map((node) => {
       const summary = (node.failureSummary ?? "").replace(/\s*\n\s*/g, " | ");
-      return `    - ${node.target.join(" ")}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+      // What it is measured against (the element that covers a target, a neighbour too close).
+      const related = [...node.any, ...node.all, ...node.none]
+        .flatMap((check) => check.relatedNodes ?? [])
+        .slice(0, 3)
+        .map((r) => `\n      against ${r.target.join(" ")}: ${r.html.slice(0, 160)}`)
+        .join("");
+      return `    - ${node.target.join(" ")}\n      ${node.html.slice(0, 200)}\n      ${summary}${related}`;
     });
     const more = v.nodes.length > 8 ? [`    … and ${v.nodes.length - 8} more`] : [];
     return [`  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})`, ...nodes, ...more].join("\n");

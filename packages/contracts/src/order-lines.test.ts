@@ -33,6 +33,14 @@ describe("readOrderLine", () => {
     ["BEV1291\t6", line("BEV1291", 6)],
     ["BEV1291;6", line("BEV1291", 6)],
     ["6000012000375 2", line("6000012000375", 2)],
+    // A barcode is a code, never a quantity, whichever side the packs are on.
+    ["6000012000375,2", line("6000012000375", 2)],
+    ["6000012000375\t2", line("6000012000375", 2)],
+    ["2 x 6000012000375", line("6000012000375", 2)],
+    ["2, 6000012000375", line("6000012000375", 2)],
+    ["6000012000375 x 3", line("6000012000375", 3)],
+    ["6000012000375", line("6000012000375", 1)],
+    ["60001200", line("60001200", 1)],
     ["Simba Chips 125g x 6", line("Simba Chips 125g", 6)],
     ["coke 2l 6 cases", line("coke 2l", 6)],
     // Quantity in a column first.
@@ -79,6 +87,7 @@ describe("readOrderLine", () => {
     ["code,quantity", /header/],
     ["SKU\tQty", /header/],
     ["12", /number/],
+    ["1234567", /number/],
   ])("skips %j, saying why", (text, reason) => {
     const read = readOrderLine(text);
     expect(read?.kind).toBe("skipped");

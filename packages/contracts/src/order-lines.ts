@@ -77,7 +77,9 @@ const CHAT_WORDS = new Set(
 const PACK_WORDS = String.raw`(?:packs?|pks?|pkts?|packets?|cases?|cs|ctns?|cartons?|boxes?|bx|bxs|each|ea|units?|pcs|pieces?|x)`;
 /** Words after a number that make it a size ("2 l", "500 ml"), not a count of packs. */
 const SIZE_WORD = /^(?:ml|l|lt|ltr|litres?|liters?|g|gr|grams?|kg|kgs|mm|cm|m|%|s|v|w|mah)\b/i;
-const NUMBER = String.raw`[-−]?\d+(?:[.,]\d+)?`;
+// A count of packs has at most 7 digits: a run of 8 or more is a barcode (EAN-8, UPC-A, EAN-13),
+// so "6000012000375,2" is a barcode and 2 packs, not the number 6000012000375.2.
+const NUMBER = String.raw`[-−]?\d{1,7}(?:[.,]\d+)?(?!\d)`;
 
 // Quantity first: "6 x coke 2l", "6x coke", "6 packs coke", "x6 coke", "6 BEV1291".
 const LEADING = new RegExp(
