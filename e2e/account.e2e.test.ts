@@ -82,7 +82,7 @@ describe("live account", () => {
     await page.locator("[data-realtime=live]").waitFor();
 
     await page.getByRole("button", { name: "Place order" }).click();
-    await page.waitForURL(/\/products\?category=home$/);
+    await page.waitForURL(/\/orders-history\/\d+$/);
     const [order] = await callApi(baseUrl, "GET", "/api/Order", { token: buyer, answer: OrderHistory });
     expect(order).toBeDefined();
     // Placing it takes its value off the remaining credit at once (not yet invoiced).

@@ -198,7 +198,9 @@ describe("buying as a trader", () => {
 
     const before = await ordersOf("trader");
     await page.getByRole("button", { name: "Place order" }).click();
-    await page.waitForURL(/\/products\?category=home$/);
+    // The order's own page is the confirmation (decision 149).
+    await page.waitForURL(/\/orders-history\/\d+$/);
+    await page.getByRole("heading", { level: 2, name: /^Thank you: order TS\d+ is placed$/ }).waitFor();
     const placed = notifications(page).locator("[data-sonner-toast]", { hasText: "Order has been Placed" });
     await placed.waitFor();
     expect(await text(placed)).toContain("Order Created");

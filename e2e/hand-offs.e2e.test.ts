@@ -86,7 +86,7 @@ describe("hand-off queue with the back office down", () => {
     await buyer.getByRole("region", { name: "Order summary" }).getByText(/^1 x /).waitFor();
     await buyer.locator("[data-realtime=live]").waitFor();
     await buyer.getByRole("button", { name: "Place order" }).click();
-    const landed = buyer.waitForURL(/\/products\?category=home$/, { timeout: 60_000 }).then(() => null);
+    const landed = buyer.waitForURL(/\/orders-history\/\d+$/, { timeout: 60_000 }).then(() => null);
     const refused = buyer
       .getByRole("main")
       .getByRole("alert")

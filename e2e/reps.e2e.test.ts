@@ -120,7 +120,7 @@ describe("a sales rep ordering for a customer", () => {
       rand(cart.totalPriceIncl),
     );
     await page.getByRole("button", { name: "Place order" }).click();
-    await page.waitForURL(/\/products\?category=home$/);
+    await page.waitForURL(/\/orders-history\/\d+$/);
     await notifications(page).locator("[data-sonner-toast]", { hasText: "Order has been Placed" }).waitFor();
     await expect.poll(() => cartButton(page).getAttribute("aria-label")).toBe("Cart, 0 items");
 

@@ -19,6 +19,11 @@ export interface AppDeps {
   outbox?: { alive(): boolean } | undefined;
   /** Draining: readiness answers 503 so a load balancer sends no new requests. */
   lifecycle: Lifecycle;
+  /**
+   * What time it is, for rules that turn on the calendar (the delivery day); the real time
+   * unless a test sets a day of its own.
+   */
+  clock?: (() => Date) | undefined;
 }
 
 export interface Lifecycle {

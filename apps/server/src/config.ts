@@ -84,6 +84,26 @@ const EnvSchema = z.object({
   LDAP_SEARCH_BASE: optionalText,
   LDAP_DOMAIN: optionalText,
   // Background work (transactional outbox).
+  /**
+   * Public holidays declared for one year only (an election day), beyond the Act's own days:
+   * "2026-11-04,2027-01-04". No order is delivered or has its cut-off on them (decision 149).
+   */
+  PUBLIC_HOLIDAYS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      const days = v === "" ? [] : v.split(",").map((d) => d.trim());
+      const bad = days.filter((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(d)));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `days as YYYY-MM-DD, comma-separated; not ${bad.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
   /** How long an order over its buyer's limit holds its stock and credit for the owner's approval. */
   APPROVAL_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),

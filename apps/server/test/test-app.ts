@@ -42,6 +42,8 @@ export interface RequestOptions {
 export interface TestAppOptions {
   /** Extra environment for loadConfig (SMTP_URL, LDAP_URL, ...). */
   env?: Record<string, string>;
+  /** What time the app thinks it is (AppDeps.clock); the real time when not given. */
+  clock?: () => Date;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -58,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tokens = createTokenService(secret, config.TOKEN_LIFETIME_HOURS);
   const outbox = createShopOutboxWorker(config, database);
   const lifecycle: Lifecycle = { draining: false };
-  const app = await buildApp({ config, database, tokens, outbox, lifecycle });
+  const app = await buildApp({ config, database, tokens, outbox, lifecycle, clock: options.clock });
   await app.ready();
   const xsrf = randomBytes(16).toString("hex");
 

@@ -42,6 +42,8 @@ export const BackOfficeStatusCallback = z.object({
   salesOrderNumber: z.string().trim().min(1).max(40).nullish(),
   /** Required with Invoiced unless the order already has one. */
   invoiceNumber: z.string().trim().min(1).max(40).nullish(),
+  /** With Delivered: who signed for the goods, shown to the customer with the delivery. */
+  signedBy: z.string().trim().min(1).max(100).nullish(),
 });
 export type BackOfficeStatusCallback = z.infer<typeof BackOfficeStatusCallback>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatRandCents, formatShopDate, formatShopDateTime } from "./format";
+import {
+  formatDeliveryPromise,
+  formatRandCents,
+  formatShopDate,
+  formatShopDateTime,
+  formatShopWeekday,
+} from "./format";
 
 describe("formatRandCents", () => {
   it("prefixes R and keeps two decimals", () => {
@@ -34,5 +40,18 @@ describe("formatShopDateTime and formatShopDate", () => {
   it("write a calendar day as dd-MMM-yyyy, a moment by its Johannesburg day", () => {
     expect(formatShopDate("2026-02-03")).toBe("03-Feb-2026");
     expect(formatShopDate("2026-05-31T23:00:00Z")).toBe("01-Jun-2026");
+  });
+});
+
+describe("formatDeliveryPromise", () => {
+  it("says the cut-off in Johannesburg and the day with its weekday", () => {
+    expect(formatShopWeekday("2026-12-02")).toBe("Wed 02-Dec-2026");
+    expect(
+      formatDeliveryPromise({ method: "Delivery", day: "2026-12-02", orderBy: "2026-12-01T12:00:00.000Z" }),
+    ).toBe("Order by Tue 14:00 for delivery on Wed 02-Dec-2026");
+    // 23:30 UTC on Monday is Tuesday 01:30 in Johannesburg.
+    expect(
+      formatDeliveryPromise({ method: "Collect", day: "2026-12-02", orderBy: "2026-11-30T23:30:00.000Z" }),
+    ).toBe("Order by Tue 01:30 to collect on Wed 02-Dec-2026");
   });
 });

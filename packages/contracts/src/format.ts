@@ -50,3 +50,39 @@ export function formatMonth(month: string): string {
   const [year, m] = month.split("-");
   return `${MONTH_NAMES[Number(m) - 1] ?? ""} ${year ?? ""}`;
 }
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** A calendar day with its weekday: "Wed 02-Dec-2026". */
+export function formatShopWeekday(day: string): string {
+  return `${WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${formatShopDate(day)}`;
+}
+
+/** A cut-off as a buyer reads it, in Johannesburg: "Tue 14:00". */
+export function formatCutOff(at: string): string {
+  const sast = new Date(new Date(at).getTime() + SAST_OFFSET_MS).toISOString();
+  return `${WEEKDAYS[new Date(`${sast.slice(0, 10)}T00:00:00Z`).getUTCDay()]} ${sast.slice(11, 16)}`;
+}
+
+/**
+ * When an order placed now arrives (docs/rules.md "Delivery day"): "Order by Tue 14:00 for
+ * delivery on Wed 02-Dec-2026", or "… to collect on …".
+ */
+export function formatDeliveryPromise(promise: {
+  method: "Delivery" | "Collect";
+  day: string;
+  orderBy: string;
+}): string {
+  const what = promise.method === "Delivery" ? "for delivery on" : "to collect on";
+  return `Order by ${formatCutOff(promise.orderBy)} ${what} ${formatShopWeekday(promise.day)}`;
+}
+
+/** An order's own day: "Delivery expected on Wed 02-Dec-2026" or "Ready to collect on …"; null before the rule. */
+export function expectedDayText(order: {
+  expectedDeliveryDate: string | null;
+  homeDelivery: boolean;
+}): string | null {
+  if (!order.expectedDeliveryDate) return null;
+  const day = formatShopWeekday(order.expectedDeliveryDate);
+  return order.homeDelivery ? `Delivery expected on ${day}` : `Ready to collect on ${day}`;
+}

@@ -101,6 +101,15 @@ export const Order = z.object({
   decidedAt: IsoDateTime.nullable(),
   vendorNumber: z.string().nullable(),
   brand: z.string().nullable(),
+  /**
+   * The day the goods were promised for when the order was placed (or approved): delivered on
+   * it, or ready to collect (docs/rules.md "Delivery day"). Null for orders from before the rule.
+   */
+  expectedDeliveryDate: CalendarDay.nullable(),
+  /** When the back office reported it Dispatched, and Delivered, and who signed for it. */
+  dispatchedAt: IsoDateTime.nullable(),
+  deliveredAt: IsoDateTime.nullable(),
+  deliveredSignedBy: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -198,6 +207,25 @@ export type OrderConflict = z.infer<typeof OrderConflict>;
 
 const OrderIdParams = z.object({ id: IdParam });
 
+/**
+ * When an order placed now arrives: `day` it is delivered (or ready to collect) if it is in by
+ * `orderBy`, the cut-off of the account's order day ("Order by Tue 14:00 for delivery on Wed
+ * 02-Dec-2026"). From the account's nominated days, the warehouse's cut-off and South Africa's
+ * public holidays (docs/rules.md "Delivery day").
+ */
+export const DeliveryPromise = z.object({
+  method: z.enum(["Delivery", "Collect"]),
+  day: CalendarDay,
+  orderBy: IsoDateTime,
+});
+export type DeliveryPromise = z.infer<typeof DeliveryPromise>;
+
+export const DeliveryPromiseQuery = z.object({
+  /** true: delivered; false: collected; absent: as the account usually takes its orders. */
+  homeDelivery: z.enum(["true", "false"]).optional(),
+});
+export type DeliveryPromiseQuery = z.infer<typeof DeliveryPromiseQuery>;
+
 /** This domain's routes in the API table (api.ts). */
 export const orderRoutes = {
   create: {
@@ -242,6 +270,16 @@ export const orderRoutes = {
     auth: true,
     problems: ["not_a_customer", "not_found"],
     summary: "One of the customer's orders with its lines",
+    tag: "Orders",
+  },
+  deliveryPromise: {
+    method: "GET",
+    path: "/api/Order/DeliveryPromise",
+    query: DeliveryPromiseQuery,
+    response: DeliveryPromise,
+    auth: true,
+    problems: ["not_a_customer"],
+    summary: "The day an order placed now is delivered or ready to collect, and the cut-off it must beat",
     tag: "Orders",
   },
 } as const satisfies Record<string, ApiRoute>;

@@ -243,7 +243,6 @@ export interface OrderLists {
 
 export interface Orders {
   accountName: string;
-  approvalDueAt: Timestamp | null;
   address1: string | null;
   address2: string | null;
   address3: string | null;
@@ -251,6 +250,7 @@ export interface Orders {
   address5: string | null;
   address6: string | null;
   applyLiqourCheck: Generated<boolean>;
+  approvalDueAt: Timestamp | null;
   brand: string | null;
   createdBy: string;
   createdDate: Generated<Timestamp>;
@@ -261,6 +261,7 @@ export interface Orders {
   decidedBy: number | null;
   discountCents: Generated<number>;
   email: string | null;
+  expectedDeliveryDate: string | null;
   homeDelivery: Generated<boolean>;
   id: Generated<number>;
   lastPastelStatusUpdate: Generated<Timestamp>;
@@ -290,6 +291,7 @@ export interface OrderStatusHistory {
   id: Generated<number>;
   orderId: number;
   reason: string | null;
+  signedBy: string | null;
   status: string;
 }
 
@@ -470,6 +472,7 @@ export interface UserTenants {
 export interface Warehouses {
   code: string;
   name: string;
+  orderCutoffMinutes: Generated<number>;
   region: string;
   shownToVisitors: Generated<boolean>;
 }

@@ -65,6 +65,7 @@ const MATRIX: Record<string, Row> = {
   "orders.history":                     [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   // Customer A's order: B gets 404, never 403 or the order.
   "orders.getById":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "orders.deliveryPromise":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
@@ -367,6 +368,7 @@ const REQUESTS: Record<
   }),
   "backOffice.handOffs": () => ({ query: { state: "pending" } }),
   "orders.history": () => ({ query: { status: "Pending" } }),
+  "orders.deliveryPromise": () => ({ query: { homeDelivery: "true" } }),
   "backOffice.retryHandOff": (d) => ({ params: { id: d.handOffOfA.id } }),
   "backOffice.statusCallback": (d) => {
     const body = {

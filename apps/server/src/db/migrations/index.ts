@@ -21,6 +21,7 @@ import * as m0019 from "./0019-stream-token-version";
 import * as m0020 from "./0020-catalogue-changes";
 import * as m0021 from "./0021-search-own-name";
 import * as m0022 from "./0022-gin-without-pending-list";
+import * as m0023 from "./0023-delivery-day";
 
 export interface Migration {
   version: number;
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   { version: 20, ...m0020 },
   { version: 21, ...m0021 },
   { version: 22, ...m0022 },
+  { version: 23, ...m0023 },
 ];

@@ -64,6 +64,7 @@ export async function applyStatusCallback(
       reason: callback.reason,
       salesOrderNumber: callback.salesOrderNumber,
       invoiceNumber: callback.invoiceNumber,
+      signedBy: callback.signedBy,
     });
     const message =
       outcome === "changed"

@@ -158,6 +158,9 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
     expect(sent.callbackUrl).toBe("https://shop.example/api/BackOffice/StatusCallback");
     expect(sent.order.orderId).toBe(placed.orderId);
     expect(sent.order.orderLines).toHaveLength(1);
+    // The day promised to the customer goes with the order (decision 149).
+    expect(sent.order.expectedDeliveryDate).toBe(placed.expectedDeliveryDate);
+    expect(sent.order.expectedDeliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const submitted = await getOrder(placed.id);
     expect(submitted.currentPastelStatus).toBe("Submitted");

@@ -54,6 +54,14 @@ async function nextStep(trx: Db, order: OrderForStatus): Promise<StatusChange | 
     return { status: "Picking" };
   }
   const next = NEXT[order.status];
+  if (next === "Delivered") {
+    // Signed for by whoever placed it, as a shop's owner at the door would.
+    const { rows } = await sql<{ name: string }>`
+      SELECT coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), o.account_name) AS name
+        FROM orders o LEFT JOIN users u ON u.id = o.user_id
+       WHERE o.id = ${order.id}`.execute(trx);
+    return { status: next, signedBy: rows[0]?.name ?? null };
+  }
   if (next === "Invoiced") {
     const { rows } = await sql<{ n: number }>`SELECT nextval('backoffice_invoice_numbers') AS n`.execute(trx);
     return { status: next, invoiceNumber: `INV${rows[0]!.n}` };

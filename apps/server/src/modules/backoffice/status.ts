@@ -26,6 +26,8 @@ export interface StatusChange {
   reason?: string | null | undefined;
   salesOrderNumber?: string | null | undefined;
   invoiceNumber?: string | null | undefined;
+  /** Who signed for a delivery; kept with Delivered only. */
+  signedBy?: string | null | undefined;
 }
 
 /**
@@ -143,7 +145,12 @@ export async function applyStatusChange(
     .execute();
   await trx
     .insertInto("orderStatusHistory")
-    .values({ orderId: order.id, status: change.status, reason })
+    .values({
+      orderId: order.id,
+      status: change.status,
+      reason,
+      signedBy: change.status === "Delivered" ? (change.signedBy ?? null) : null,
+    })
     .execute();
   return "changed";
 }

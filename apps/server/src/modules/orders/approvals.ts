@@ -12,6 +12,7 @@ import { DomainError, notFound } from "../../core/domain-error";
 import { liquorRefusal, ownerOf, requireOwner, type CustomerContext, type Member } from "../accounts";
 import { handOff } from "../backoffice";
 import { queueEmail } from "../messaging";
+import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar } from "./delivery";
 import { findOrder } from "./queries";
 
 export const AWAITING_APPROVAL = "Awaiting approval";
@@ -154,18 +155,38 @@ async function refuseLiquorNoLongerAllowed(trx: Db, orderId: number, customer: C
   if (rows.length > 0) throw refusal;
 }
 
+/** An approved order goes to us now: it is promised the day an order placed now would be. */
+async function promiseAfresh(
+  trx: Db,
+  config: Pick<Config, "PUBLIC_HOLIDAYS">,
+  now: Date,
+  orderId: number,
+  customerId: number,
+) {
+  const order = await trx
+    .selectFrom("orders")
+    .select("homeDelivery")
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const terms = deliveryTerms(await accountDelivery(trx, customerId), order.homeDelivery);
+  const { day } = deliveryPromise(now, terms, holidayCalendar(config.PUBLIC_HOLIDAYS));
+  await trx.updateTable("orders").set({ expectedDeliveryDate: day }).where("id", "=", orderId).execute();
+}
+
 export async function approveOrder(
   db: Db,
-  config: LinkConfig,
+  config: LinkConfig & Pick<Config, "PUBLIC_HOLIDAYS">,
   customer: CustomerContext,
   userId: number,
   id: number,
+  now = new Date(),
 ): Promise<Order> {
   const owner = await requireOwner(db, customer, userId);
   await db.transaction().execute(async (trx) => {
     const order = await lockAwaiting(trx, customer.customerId, id);
     await refuseLiquorNoLongerAllowed(trx, order.id, customer);
     await decide(trx, order, "Pending", owner.userId, `Approved by ${owner.name}`);
+    await promiseAfresh(trx, config, now, order.id, customer.customerId);
     await handOff(trx, order.id, customer);
     if (order.userId !== owner.userId) await tellBuyer(trx, config, order, "approved", owner.name);
   });

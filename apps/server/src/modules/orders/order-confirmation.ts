@@ -2,7 +2,7 @@
 // order commits) to the customer account's contact address, whoever placed the order — a buyer
 // of the account or a Rep ordering for it (decision 127).
 import { toCents } from "@trade-shop/contracts/common";
-import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
+import { formatRandCents, formatShopDateTime, expectedDayText } from "@trade-shop/contracts/format";
 import type { Order } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { queueEmail } from "../messaging";
@@ -28,6 +28,7 @@ export async function queueOrderConfirmation(
       ...lines,
       "",
       `Total: ${formatRandCents(toCents(order.totalPriceExcl))} excl. VAT, ${formatRandCents(toCents(order.totalPriceIncl))} incl. VAT.`,
+      ...(order.expectedDeliveryDate ? [`${expectedDayText(order)}.`] : []),
       "We will let you know as it moves through picking and delivery.",
       "",
       "Trade Shop",

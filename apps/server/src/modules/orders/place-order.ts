@@ -36,6 +36,7 @@ import { queueOrderConfirmation } from "./order-confirmation";
 import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
 import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
+import { deliveryPromise, deliveryTerms, type HolidayCheck } from "./delivery";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
 
@@ -50,6 +51,10 @@ export interface PlaceOrderContext {
   publicUrl: string;
   /** Whether the shop can send e-mail: the confirmation is queued only then (decision 11). */
   confirmByEmail: boolean;
+  /** South Africa's public holidays, for the delivery day (decision 149). */
+  isHoliday: HolidayCheck;
+  /** The moment of placing, for the delivery day. */
+  now: Date;
 }
 
 /** A refusal of POST /api/Order: its code and members as the contract's OrderConflict says. */
@@ -226,6 +231,12 @@ async function writeOrder(
   awaitsApproval: boolean,
 ): Promise<Order> {
   const { customer } = ctx;
+  // The day promised at checkout for an order placed now; an approval promises it afresh.
+  const expectedDeliveryDate = deliveryPromise(
+    ctx.now,
+    deliveryTerms(account, command.homeDelivery),
+    ctx.isHoliday,
+  ).day;
   const row = await insertOrder(trx, {
     ...(awaitsApproval
       ? {
@@ -249,6 +260,7 @@ async function writeOrder(
     address5: address.address5,
     address6: address.addressPc,
     homeDelivery: command.homeDelivery,
+    expectedDeliveryDate,
     orderType: "Web",
     shipmentMethod: command.homeDelivery ? "Delivery" : "Collection",
     orderSource: "TradeShop",
@@ -289,7 +301,17 @@ async function writeOrder(
     .execute();
   const placedBy = member?.name ?? (await placerName(trx, ctx.userId));
   return toOrder(
-    { ...row, accountId: customer.accountId, createdByName: row.createdBy, placedBy, decidedByName: null },
+    {
+      ...row,
+      accountId: customer.accountId,
+      createdByName: row.createdBy,
+      placedBy,
+      decidedByName: null,
+      expectedDeliveryDate,
+      dispatchedAt: null,
+      deliveredAt: null,
+      deliveredSignedBy: null,
+    },
     lines,
   );
 }

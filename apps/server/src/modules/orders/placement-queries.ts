@@ -6,10 +6,11 @@ import { sql, type InsertObject, type Selectable } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB, Orders } from "../../db/schema";
 import type { ListHeader } from "../shopping-lists";
+import { ACCOUNT_DELIVERY_COLUMNS, type AccountDelivery } from "./delivery";
 import { orderNumberSql } from "./order-number";
 
-/** What an order records about the account it is for, its own address included. */
-export interface OrderingAccount {
+/** What an order records about the account it is for, its own address and its delivery terms included. */
+export interface OrderingAccount extends AccountDelivery {
   name: string;
   taxNumber: string | null;
   contactEmail: string | null;
@@ -43,8 +44,9 @@ export async function lockCartAndAccount(
          FOR UPDATE)
     SELECT cart.id, cart.user_id, cart.order_reference, cart.created_date,
            c.name, c.tax_number, c.contact_email, c.contact_cellphone, c.rep_code, c.vendor_number,
-           c.address1, c.address2, c.address3, c.address4, c.address5, c.address_pc
-      FROM cart, customers c
+           c.address1, c.address2, c.address3, c.address4, c.address5, c.address_pc,
+           ${ACCOUNT_DELIVERY_COLUMNS}
+      FROM cart, customers c LEFT JOIN warehouses w ON w.code = c.stocking_warehouse_code
      WHERE c.id = ${owner.customerId}
        FOR UPDATE OF c`.execute(trx);
   const row = rows[0];

@@ -14,11 +14,16 @@ import { unitPriceIncl } from "../pricing";
 import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
 
-export type OrderRow = Selectable<Orders> & {
+export type OrderRow = Omit<Selectable<Orders>, "expectedDeliveryDate"> & {
   accountId: string;
   createdByName: string;
   placedBy: string | null;
   decidedByName: string | null;
+  /** "yyyy-MM-dd", read as text on both engines. */
+  expectedDeliveryDate: string | null;
+  dispatchedAt: Date | null;
+  deliveredAt: Date | null;
+  deliveredSignedBy: string | null;
 };
 
 function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
@@ -64,6 +69,10 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     decidedAt: row.decidedAt?.toISOString() ?? null,
     vendorNumber: row.vendorNumber,
     brand: row.brand,
+    expectedDeliveryDate: row.expectedDeliveryDate,
+    dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    deliveredSignedBy: row.deliveredSignedBy,
   };
 }
 
@@ -85,7 +94,20 @@ function baseQuery(db: Db) {
       "orders.createdBy as createdByName",
       fullName("placer").as("placedBy"),
       fullName("decider").as("decidedByName"),
+      sql<string | null>`to_char(orders.expected_delivery_date, 'YYYY-MM-DD')`.as("expectedDeliveryDate"),
+      // order_status_history_order_idx (order_id): an order has a handful of rows.
+      reported("Dispatched", "changed_at").as("dispatchedAt"),
+      reported("Delivered", "changed_at").as("deliveredAt"),
+      reported("Delivered", "signed_by").as("deliveredSignedBy"),
     ]);
+}
+
+/** When (or by whom signed) the back office first reported the order in `status`. */
+function reported<T extends "changed_at" | "signed_by">(status: "Dispatched" | "Delivered", column: T) {
+  return sql<(T extends "changed_at" ? Date : string) | null>`(
+    SELECT ${sql.ref(`h.${column}`)} FROM order_status_history h
+     WHERE h.order_id = orders.id AND h.status = ${status}
+     ORDER BY h.changed_at, h.id LIMIT 1)`;
 }
 
 export interface OrderScope {

@@ -14,6 +14,7 @@ import { sendPdf } from "../../http/send-pdf";
 import { customerOfRequest } from "../accounts";
 import { canSend } from "../messaging";
 import { approveOrder, rejectOrder } from "./approvals";
+import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar, promiseAnswer } from "./delivery";
 import { invoicePdf, loadInvoice } from "./invoice-pdf";
 import { placeOrder } from "./place-order";
 import { findOrder, orderHistory } from "./queries";
@@ -21,7 +22,11 @@ import { findOrder, orderHistory } from "./queries";
 const STAFF_ROLES = ["Staff", "Admin"];
 const ID_REQUIRED = "The parameter 'id' must be defined.";
 
-export function orderRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
+export function orderRoutes(
+  app: FastifyInstance,
+  { config, database: { db }, clock = () => new Date() }: AppDeps,
+) {
+  const isHoliday = holidayCalendar(config.PUBLIC_HOLIDAYS);
   handle(app, api.orders.create, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return placeOrder(
@@ -34,9 +39,20 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
         approvalHoldHours: config.APPROVAL_HOLD_HOURS,
         publicUrl: config.publicUrl,
         confirmByEmail: canSend(config, "email"),
+        isHoliday,
+        now: clock(),
       },
       request.body,
     );
+  });
+  handle(app, api.orders.deliveryPromise, async (request) => {
+    const { customer } = await customerOfRequest(db, request);
+    const { homeDelivery } = request.query;
+    const terms = deliveryTerms(
+      await accountDelivery(db, customer.customerId),
+      homeDelivery === undefined ? undefined : homeDelivery === "true",
+    );
+    return promiseAnswer(deliveryPromise(clock(), terms, isHoliday));
   });
   handle(app, api.orders.history, async (request) => {
     const { customer } = await customerOfRequest(db, request);
@@ -72,14 +88,17 @@ export function orderRoutes(app: FastifyInstance, { config, database: { db } }: 
  * /api/Order approvals (decision 128): the account's owner approves or rejects an order over a
  * buyer's limit.
  */
-export function approvalRoutes(app: FastifyInstance, { config, database: { db } }: AppDeps) {
+export function approvalRoutes(
+  app: FastifyInstance,
+  { config, database: { db }, clock = () => new Date() }: AppDeps,
+) {
   const caller = async (request: Parameters<typeof customerOfRequest>[1]) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return { customer, userId: principal.userId };
   };
   handle(app, buyerRoutes.approve, async (request) => {
     const { customer, userId } = await caller(request);
-    return approveOrder(db, config, customer, userId, request.params.id);
+    return approveOrder(db, config, customer, userId, request.params.id, clock());
   });
   handle(app, buyerRoutes.reject, async (request) => {
     const { customer, userId } = await caller(request);

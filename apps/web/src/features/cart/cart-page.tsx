@@ -10,6 +10,7 @@ import type { Cart, CartItem } from "@trade-shop/contracts/cart";
 import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "@/lib/format";
 import { AddToOrderList } from "@/entities/order-lists";
+import { DeliveryPromiseNote, useDeliveryPromise } from "@/entities/orders";
 import { formatCount } from "@/entities/products";
 import { buttonClass } from "@/lib/ui/button-styles";
 import {
@@ -171,6 +172,7 @@ function CartSummary({ cart, busy }: { cart: Cart; busy: boolean }) {
         <dt className="text-lg font-bold">TOTAL (incl. VAT)</dt>
         <dd className="text-right text-lg font-extrabold">{formatRand(cart.totalPriceIncl)}</dd>
       </dl>
+      <DeliveryPromiseNote promise={useDeliveryPromise().data} className="mt-3 font-semibold" />
       <div className="mt-4 flex flex-col gap-2">
         {/* Below 1024 px the sticky bar at the bottom of the screen holds Checkout. */}
         <div className="hidden lg:block">

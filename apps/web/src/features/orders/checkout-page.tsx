@@ -21,6 +21,7 @@ import {
   useRemainingCredit,
 } from "@/entities/account";
 import { useMembership } from "@/entities/buyers";
+import { DeliveryPromiseNote, useDeliveryPromise } from "@/entities/orders";
 import { StockShortNotice, useCart } from "@/entities/cart";
 import { isOnline, useOnline } from "@/lib/offline/connectivity";
 import { formatRand } from "@/lib/format";
@@ -227,6 +228,19 @@ function DeliveryField({ fallback }: { fallback: Delivery }) {
   );
 }
 
+/** When the order arrives, for the way it is to come (delivered or collected). */
+function PromiseForChoice({ fallback }: { fallback: Delivery }) {
+  const { control } = useFormContext<CheckoutValues>();
+  const chosen = useWatch({ control, name: "delivery" }) ?? fallback;
+  const promise = useDeliveryPromise(chosen.homeDelivery).data;
+  return (
+    <DeliveryPromiseNote
+      promise={promise}
+      className="rounded-xl border border-line bg-surface p-4 font-semibold"
+    />
+  );
+}
+
 function ReferenceField() {
   const { register } = useFormContext<CheckoutValues>();
   const { formState } = useFormContext<CheckoutValues>();
@@ -340,6 +354,7 @@ function PlaceOrder({
       </div>
       <div className="flex flex-col gap-4 lg:sticky lg:top-20 lg:h-fit">
         <OrderSummary cart={cart} />
+        <PromiseForChoice fallback={fallback} />
         {changedElsewhere && !problem && (
           <p role="status" className="rounded-xl border-2 border-accent bg-surface p-4 text-sm font-semibold">
             Your cart changed in another tab or on another device. Check the order summary before you place

@@ -1,16 +1,22 @@
 // /orders-history/:id (docs/screens.md): "Order {orderId}", Date Ordered (dd-MMM-yyyy HH:mm), Status,
 // a PRODUCT/TOTAL table whose lines read "quantity x productDescription" with the line total
 // excl. VAT, Shipping FREE, TOTAL (excl. VAT) and TOTAL (incl. VAT); a spinner while loading.
-// Reorder checks the lines on the quick order pad; they can also go onto an order list.
-import { Link, useParams } from "react-router";
-import { ArrowLeft } from "lucide-react";
+// Reorder checks the lines on the quick order pad; they can also go onto an order list. Opened
+// from checkout, it is the order's confirmation: a panel at the top says it is placed and when it
+// arrives (decision 149); the day, and Dispatched and Delivered with their times, stay below.
+import { useEffect, useRef } from "react";
+import { Link, useLocation, useParams } from "react-router";
+import { ArrowLeft, CircleCheck } from "lucide-react";
 import type { Order } from "@trade-shop/contracts/orders";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { formatDateTime, formatRand } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { OrderStatusBadge, StatusChangedAt, useOrder } from "@/entities/orders";
+import { OrderStatusBadge, StatusChangedAt, expectedDayText, useOrder } from "@/entities/orders";
+import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
+import { buttonClass } from "@/lib/ui/button-styles";
+import type { PlacedState } from "./api/place-order";
 import { AddToOrderList } from "@/entities/order-lists";
 import { formatCount } from "@/entities/products";
 import { useShopper } from "@/entities/shopper";
@@ -26,6 +32,76 @@ function deliveryText(order: Order): string {
     .filter((part): part is string => Boolean(part?.trim()))
     .join(", ");
   return address ? `Home delivery to ${address}` : "Home delivery";
+}
+
+/** The confirmation at the top of an order just placed: what happens next, and when. */
+function PlacedPanel({ order }: { order: Order }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The buyer arrives from the Place order button: reading starts here.
+  useEffect(() => heading.current?.focus(), []);
+  const awaiting = order.currentPastelStatus === "Awaiting approval";
+  const day = expectedDayText(order);
+  return (
+    <section
+      aria-labelledby="placed-title"
+      className="mt-4 flex gap-3 rounded-xl border-2 border-brand bg-surface p-4 sm:max-w-2xl"
+    >
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
+      <div className="min-w-0">
+        <h2 id="placed-title" ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
+          {awaiting
+            ? `Order ${order.orderId} waits for approval`
+            : `Thank you: order ${order.orderId} is placed`}
+        </h2>
+        {awaiting ? (
+          <p className="mt-1">
+            It is over your order limit, so it comes to us once your account&apos;s owner approves it. Its
+            stock is held for you meanwhile.
+          </p>
+        ) : (
+          day && <p className="mt-1 text-base font-semibold">{day}.</p>
+        )}
+        <p className="mt-1 text-sm text-muted">
+          Its status below changes as we work on it. You find it again under All orders.
+        </p>
+        <Link to={DEFAULT_LANDING} className={`${buttonClass("secondary")} mt-3`}>
+          Continue shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Expected, Dispatched and Delivered, each once it is known. */
+function DeliveryFacts({ order }: { order: Order }) {
+  const day = expectedDayText(order);
+  return (
+    <>
+      {day && order.currentPastelStatus !== "Delivered" && order.currentPastelStatus !== "Rejected" && (
+        <>
+          <dt className="font-semibold text-muted">Expected</dt>
+          <dd>{day}</dd>
+        </>
+      )}
+      {order.dispatchedAt && (
+        <>
+          <dt className="font-semibold text-muted">Dispatched</dt>
+          <dd className="tabular-nums">
+            <time dateTime={order.dispatchedAt}>{formatDateTime(order.dispatchedAt)}</time>
+          </dd>
+        </>
+      )}
+      {order.deliveredAt && (
+        <>
+          <dt className="font-semibold text-muted">Delivered</dt>
+          <dd className="tabular-nums">
+            <time dateTime={order.deliveredAt}>{formatDateTime(order.deliveredAt)}</time>
+            {order.deliveredSignedBy && <>, signed for by {order.deliveredSignedBy}</>}
+          </dd>
+        </>
+      )}
+    </>
+  );
 }
 
 function OrderDetails({ order }: { order: Order }) {
@@ -85,6 +161,7 @@ function OrderDetails({ order }: { order: Order }) {
         )}
         <dt className="font-semibold text-muted">Delivery</dt>
         <dd>{deliveryText(order)}</dd>
+        <DeliveryFacts order={order} />
       </dl>
       <ApprovalPanel order={order} />
 
@@ -156,6 +233,7 @@ function OrderDetails({ order }: { order: Order }) {
 export function OrderDetailsPage() {
   const { id = "" } = useParams();
   const { data: order, isPending, isError, shopper, valid } = useOrder(Number(id));
+  const placed = (useLocation().state as PlacedState | null)?.placed === true;
   useDocumentTitle(order ? `Order ${order.orderId}` : "Order");
 
   let body;
@@ -167,7 +245,13 @@ export function OrderDetailsPage() {
       </p>
     );
   } else if (isPending) body = <Loading label="Loading the order" />;
-  else body = <OrderDetails order={order} />;
+  else
+    body = (
+      <>
+        {placed && <PlacedPanel order={order} />}
+        <OrderDetails order={order} />
+      </>
+    );
 
   return (
     <section aria-labelledby="page-title" className="py-6 sm:py-8">

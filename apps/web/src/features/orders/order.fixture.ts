@@ -45,6 +45,10 @@ export function order(overrides: Partial<Order> = {}): Order {
     decidedAt: null,
     vendorNumber: null,
     brand: null,
+    expectedDeliveryDate: "2026-12-02",
+    dispatchedAt: null,
+    deliveredAt: null,
+    deliveredSignedBy: null,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { orderPath, OrderStatusBadge, StatusChangedAt, useOrders } from "@/entities/orders";
+import { expectedDayText, orderPath, OrderStatusBadge, StatusChangedAt, useOrders } from "@/entities/orders";
 import { ReorderLink } from "./components/reorder-link";
 import { HistoryFilters, historyFilter, historyParams, isFiltered } from "./components/history-filters";
 import { useAccountBuyers } from "@/entities/buyers";
@@ -23,6 +23,19 @@ const PAGE = 20;
 const COLUMNS =
   "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_auto] md:items-center md:gap-4";
 const cellLabel = "text-xs font-semibold text-muted md:sr-only";
+
+/** When an order came, or the day an open one is expected; nothing for a rejected one. */
+function DeliveryDay({ order }: { order: OrderHistoryEntry }) {
+  if (order.deliveredAt)
+    return (
+      <span className="block text-xs">
+        Delivered <time dateTime={order.deliveredAt}>{formatDateTime(order.deliveredAt)}</time>
+      </span>
+    );
+  const day = expectedDayText(order);
+  if (!day || order.currentPastelStatus === "Rejected") return null;
+  return <span className="block text-xs">{day}</span>;
+}
 
 function OrderRow({ order }: { order: OrderHistoryEntry }) {
   return (
@@ -51,6 +64,7 @@ function OrderRow({ order }: { order: OrderHistoryEntry }) {
           <dd>
             <OrderStatusBadge status={order.currentPastelStatus} />
             <StatusChangedAt at={order.lastPastelStatusUpdate} />
+            <DeliveryDay order={order} />
           </dd>
         </div>
         <div className="hidden md:block md:text-right">

@@ -1,22 +1,27 @@
 // Placing the order (docs/behaviour.md): the cart is loaded again and its total incl. VAT, rounded to the
 // cent, compared with the total the customer is placing. A difference shows the prices warning
-// and creates nothing; otherwise POST /api/Order. Success empties the cart, goes to the home
-// category and says "Order has been Placed" (Order Created). The server re-checks everything
-// and answers a repeat of the same cart's orderReference with the first order.
+// and creates nothing; otherwise POST /api/Order. Success empties the cart, says "Order has been
+// Placed" (Order Created) and opens the order's own page as its confirmation: its number, lines,
+// delivery day and live status (decision 149). The server re-checks everything and answers a
+// repeat of the same cart's orderReference with the first order.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { successToast, toast } from "@/lib/ui/toasts";
 import { orderRoutes } from "@trade-shop/contracts/orders";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
-import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { apiRequest } from "@/lib/api-client";
 import { CART_KEY, emptiedCart, reloadCart, sameTotal, storeCart } from "@/entities/cart";
 import { useShopper } from "@/entities/shopper";
 import { buildCreateOrder, type CheckoutChoices } from "../create-order";
 import { PRICES_CHANGED, placementProblem } from "../placement-problem";
 import { ACCOUNT_KEY } from "@/entities/account";
-import { ORDERS_KEY } from "@/entities/orders";
+import { ORDERS_KEY, getOrderQueryOptions, orderPath } from "@/entities/orders";
+
+/** What the order page is told when it opens as the confirmation of an order just placed. */
+export interface PlacedState {
+  placed: true;
+}
 
 export const ORDER_PLACED = "Order has been Placed";
 export const ORDER_PLACED_TITLE = "Order Created";
@@ -58,7 +63,10 @@ export function usePlaceOrder() {
       void queryClient.invalidateQueries({ queryKey: CART_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
-      navigate(DEFAULT_LANDING);
+      // The order page opens at once with the order as placed; the stream keeps it current.
+      if (shopper)
+        queryClient.setQueryData(getOrderQueryOptions(shopper, outcome.order.id).queryKey, outcome.order);
+      navigate(orderPath(outcome.order.id), { state: { placed: true } satisfies PlacedState });
       if (outcome.order.currentPastelStatus === "Awaiting approval") {
         successToast(ORDER_AWAITS_APPROVAL_TITLE, {
           description: orderAwaitsApproval(outcome.order),
