@@ -44,6 +44,12 @@ export const BackOfficeStatusCallback = z.object({
   invoiceNumber: z.string().trim().min(1).max(40).nullish(),
   /** With Delivered: who signed for the goods, shown to the customer with the delivery. */
   signedBy: z.string().trim().min(1).max(100).nullish(),
+  /**
+   * The answer to a cancellation the shop asked for, when the back office will not cancel (the
+   * order is being picked): why. Sent with the order's current status. A cancellation it makes
+   * comes as status Cancelled instead.
+   */
+  cancellationRefused: z.string().trim().min(1).max(300).nullish(),
 });
 export type BackOfficeStatusCallback = z.infer<typeof BackOfficeStatusCallback>;
 

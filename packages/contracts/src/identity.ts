@@ -30,6 +30,22 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** docs/rules.md lock-out: this many wrong passwords in a row lock a login for LOCKOUT_MINUTES. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_MINUTES = 15;
+/** From this many tries left before the lock, a wrong password's answer says how many remain. */
+export const TRIES_LEFT_WARNING = 2;
+
+/**
+ * A wrong password's 401 (`bad_credentials`): `triesLeft` once TRIES_LEFT_WARNING or fewer wrong
+ * passwords would lock the login, for a made-up username too (decision 76).
+ */
+export const BadCredentials = z.object({
+  code: z.literal("bad_credentials"),
+  triesLeft: z.number().int().positive().max(TRIES_LEFT_WARNING).optional(),
+});
+export type BadCredentials = z.infer<typeof BadCredentials>;
+
 export const LoginResult = z.object({
   token: z.string(),
   /** Seconds from now. */

@@ -19,6 +19,8 @@ export const OrderStatus = z.enum([
   "Delivered",
   "On Hold",
   "Rejected",
+  /** Cancelled by the customer before picking (docs/rules.md "Cancelling an order"). */
+  "Cancelled",
 ]);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
@@ -88,7 +90,7 @@ export const Order = z.object({
   creditcheck_override: z.boolean(),
   repCode: z.string().nullable(),
   currentPastelStatus: OrderStatus,
-  /** Why the order is On Hold or Rejected (docs/rules.md); null in every other state. */
+  /** Why the order is On Hold, Rejected or Cancelled (docs/rules.md); null in every other state. */
   statusReason: z.string().nullable(),
   lastPastelStatusUpdate: IsoDateTime.nullable(),
   createdBy: z.string(),
@@ -110,6 +112,16 @@ export const Order = z.object({
   dispatchedAt: IsoDateTime.nullable(),
   deliveredAt: IsoDateTime.nullable(),
   deliveredSignedBy: z.string().nullable(),
+  /**
+   * What the customer can do to cancel it now: "now" while the back office does not have it
+   * (awaiting approval, or its hand-off not yet tried), "request" while the back office has it
+   * but has not started picking (it decides), null otherwise or while a request waits.
+   */
+  cancel: z.enum(["now", "request"]).nullable(),
+  /** A cancellation asked of the back office and not yet decided: since when. */
+  cancelRequestedAt: IsoDateTime.nullable(),
+  /** Why the back office could not cancel it, when it said no. */
+  cancelRefusedReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -220,6 +232,12 @@ export const DeliveryPromise = z.object({
 });
 export type DeliveryPromise = z.infer<typeof DeliveryPromise>;
 
+export const CancelOrderCommand = z.object({
+  /** Why, for the back office and the order's history (optional). */
+  reason: optionalText(200),
+});
+export type CancelOrderCommand = z.infer<typeof CancelOrderCommand>;
+
 export const DeliveryPromiseQuery = z.object({
   /** true: delivered; false: collected; absent: as the account usually takes its orders. */
   homeDelivery: z.enum(["true", "false"]).optional(),
@@ -270,6 +288,18 @@ export const orderRoutes = {
     auth: true,
     problems: ["not_a_customer", "not_found"],
     summary: "One of the customer's orders with its lines",
+    tag: "Orders",
+  },
+  cancel: {
+    method: "POST",
+    path: "/api/Order/:id/Cancel",
+    params: OrderIdParams,
+    body: CancelOrderCommand,
+    response: Order,
+    auth: true,
+    problems: ["not_a_customer", "not_found", "viewer_read_only", "owner_only", "order_not_cancellable"],
+    summary:
+      "Cancel an order: at once while the back office does not have it, else ask the back office, which decides; a repeat changes nothing",
     tag: "Orders",
   },
   deliveryPromise: {

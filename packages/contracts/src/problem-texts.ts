@@ -9,7 +9,8 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
   bad_request: "The request is malformed in a way no field explains (a header, the URL).",
   unauthenticated:
     "No valid login: the token is missing, malformed, expired or no longer accepted. Log in again.",
-  bad_credentials: "The username or password is incorrect.",
+  bad_credentials:
+    "The username or password is incorrect; from two tries before the lock-out, `triesLeft` says how many remain.",
   session_revoked: "The login was valid but has been ended (the account was disabled since). Log in again.",
   forbidden: "The login does not hold a role this action needs.",
   tenant_forbidden: "The TenantId header names a tenant the login does not hold.",
@@ -60,6 +61,8 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
   status_not_allowed: "An order cannot move from its current back-office status to the one reported.",
   not_awaiting_approval:
     "The order is not awaiting approval (any more): it was approved, rejected or released already (`currentPastelStatus`).",
+  order_not_cancellable:
+    "The order can no longer be cancelled: it is being picked, invoiced or delivered, or was rejected (`currentPastelStatus`).",
   not_invoiced:
     "The order has not been invoiced yet: its tax invoice exists once the back office invoices it.",
   hand_off_not_parked: "Only a parked hand-off can be retried; this one is queued or done (`state`).",

@@ -3,7 +3,7 @@
 // admins list, assign and unassign a rep's accounts.
 import { z } from "zod";
 import type { ApiRoute } from "./http";
-import { IdParam, SuccessEnvelope } from "./common";
+import { IdParam, Rand, SuccessEnvelope } from "./common";
 
 /** A customer account number as the shop writes it (CUS0040). */
 export const AccountNumber = z
@@ -19,6 +19,11 @@ export const RepAccount = z.object({
   name: z.string(),
   /** The town or suburb line of the account's address, to tell branches apart. */
   town: z.string().nullable(),
+  /**
+   * What is left of the account's credit limit, as its own GetCreditDetails gives it
+   * (docs/rules.md): negative when its balance and open orders are over the limit.
+   */
+  remainingCredit: Rand,
 });
 export type RepAccount = z.infer<typeof RepAccount>;
 

@@ -252,6 +252,9 @@ export interface Orders {
   applyLiqourCheck: Generated<boolean>;
   approvalDueAt: Timestamp | null;
   brand: string | null;
+  cancelRefusedReason: string | null;
+  cancelRequestedAt: Timestamp | null;
+  cancelRequestedBy: number | null;
   createdBy: string;
   createdDate: Generated<Timestamp>;
   creditcheckOverride: Generated<boolean>;

@@ -12,7 +12,10 @@ import type { Random } from "./random";
 
 // The statuses come from the contracts, what counts against credit from the credit rule. The demo's
 // history has every back-office status; orders awaiting approval come from buyers over their limit.
-export const ORDER_STATUSES = OrderStatusSchema.options.filter((s) => s !== "Awaiting approval");
+// The demo's orders are in the back office's states; none waits for approval or was cancelled.
+export const ORDER_STATUSES = OrderStatusSchema.options.filter(
+  (s) => s !== "Awaiting approval" && s !== "Cancelled",
+);
 export { NOT_YET_INVOICED };
 
 const HOUR_MS = 3_600_000;
@@ -29,6 +32,7 @@ const STEP_HOURS: Record<OrderStatus, readonly [number, number]> = {
   Delivered: [12, 60],
   "On Hold": [0.5, 6],
   Rejected: [0.2, 24],
+  Cancelled: [0.1, 2],
 };
 
 interface Step {

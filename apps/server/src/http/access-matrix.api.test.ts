@@ -66,6 +66,8 @@ const MATRIX: Record<string, Row> = {
   // Customer A's order: B gets 404, never 403 or the order.
   "orders.getById":                     [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   "orders.deliveryPromise":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  // A delivered order of A: A may ask but it is too late; B gets 404; A's Viewer may not.
+  "orders.cancel":                      [ANON, "order_not_cancellable", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
   "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
@@ -254,6 +256,18 @@ const commandOf = (order: Order): CreateOrderCommand => ({
   creditcheck_override: false,
 });
 
+/** A delivered demo order of customer A (CUS0001). */
+async function deliveredOrderOfA(d: { t: TestApp }): Promise<number> {
+  const order = await d.t.database.db
+    .selectFrom("orders")
+    .innerJoin("customers", "customers.id", "orders.customerId")
+    .select("orders.id")
+    .where("customers.accountId", "=", "CUS0001")
+    .where("orders.currentPastelStatus", "=", "Delivered")
+    .executeTakeFirstOrThrow();
+  return order.id;
+}
+
 /**
  * A valid request of each route for `who`: real SKUs, the caller's own cart, users that exist.
  * Some first put things in place (a line to remove), as the caller, so that only the access
@@ -415,16 +429,8 @@ const REQUESTS: Record<
   }),
   "buyers.approve": (d) => ({ params: { id: d.orderOfA.id } }),
   "buyers.reject": (d) => ({ params: { id: d.orderOfA.id }, body: { reason: "Not this week" } }),
-  "statements.invoicePdf": async (d) => {
-    const order = await d.t.database.db
-      .selectFrom("orders")
-      .innerJoin("customers", "customers.id", "orders.customerId")
-      .select("orders.id")
-      .where("customers.accountId", "=", "CUS0001")
-      .where("orders.currentPastelStatus", "=", "Delivered")
-      .executeTakeFirstOrThrow();
-    return { params: { id: order.id } };
-  },
+  "orders.cancel": async (d) => ({ params: { id: await deliveredOrderOfA(d) }, body: {} }),
+  "statements.invoicePdf": async (d) => ({ params: { id: await deliveredOrderOfA(d) } }),
   "backOfficeAccount.accountDocument": () =>
     signed({
       tenantId: "gauteng",

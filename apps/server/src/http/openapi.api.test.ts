@@ -22,8 +22,10 @@ const CLIENT = path.join(ROOT, "apps/server/test/openapi-client/calls.ts");
 /** The pairs of paths Redocly's no-ambiguous-paths finds, which redocly.yaml explains (and turns off). */
 const KNOWN_AMBIGUOUS = [
   "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Approve",
+  "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Cancel",
   "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Reject",
   "/api/Order/Invoice/{id} ~ /api/Order/{id}/Approve",
+  "/api/Order/Invoice/{id} ~ /api/Order/{id}/Cancel",
   "/api/Order/Invoice/{id} ~ /api/Order/{id}/Reject",
 ];
 
@@ -147,7 +149,7 @@ describe("the OpenAPI document", () => {
       }
   });
 
-  it("stays a modest size, and has no ambiguous paths but the four redocly.yaml explains", () => {
+  it("stays a modest size, and has no ambiguous paths but the six redocly.yaml explains", () => {
     // 934 KB when every schema was inlined in every operation.
     expect(body.length).toBeLessThan(300_000);
     expect(ambiguousPairs(Object.keys(doc.paths))).toEqual(KNOWN_AMBIGUOUS);

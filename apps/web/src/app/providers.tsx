@@ -71,8 +71,10 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
         </Suspense>
       )}
       <Toasts
-        // Errors and warnings appear top right; success toasts ask for bottom-center themselves (docs/api.md).
+        // Errors and warnings appear top right; success toasts ask for bottom-center themselves
+        // (docs/api.md). On a phone every toast is bottom centre (toasts-host.tsx), at most three at once.
         position="top-right"
+        visibleToasts={3}
         theme={theme === "dark-theme" ? "dark" : "light"}
         richColors
         style={toastColours(theme === "dark-theme")}

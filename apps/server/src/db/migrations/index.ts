@@ -22,6 +22,7 @@ import * as m0020 from "./0020-catalogue-changes";
 import * as m0021 from "./0021-search-own-name";
 import * as m0022 from "./0022-gin-without-pending-list";
 import * as m0023 from "./0023-delivery-day";
+import * as m0024 from "./0024-cancel-orders";
 
 export interface Migration {
   version: number;
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   { version: 21, ...m0021 },
   { version: 22, ...m0022 },
   { version: 23, ...m0023 },
+  { version: 24, ...m0024 },
 ];

@@ -25,6 +25,28 @@ export function remainingCredit(p: Omit<CreditPosition, "remainingCreditCents">)
   return p.creditLimitCents - p.dcBalanceCents - p.uninvoicedCents;
 }
 
+/** Each account's position by customer id, all read in one statement (so in one snapshot). */
+async function positionRows(db: Db, customerIds: readonly number[]) {
+  const { rows } = await sql<{
+    id: number;
+    creditLimitCents: number;
+    dcBalanceCents: number;
+    uninvoicedCents: number;
+  }>`
+    SELECT c.id, c.credit_limit_cents, c.dc_balance_cents,
+           coalesce((SELECT sum(o.total_incl_cents) FROM orders o  -- orders_customer_idx
+                      WHERE o.tenant_id = c.tenant_id AND o.customer_id = c.id AND o.current_pastel_status IN (${sql.join(NOT_YET_INVOICED)})), 0) AS uninvoiced_cents
+      FROM customers c WHERE c.id IN (${sql.join(customerIds)})`.execute(db);
+  return rows.map((row): [number, CreditPosition] => {
+    const position = {
+      creditLimitCents: row.creditLimitCents,
+      dcBalanceCents: row.dcBalanceCents,
+      uninvoicedCents: Number(row.uninvoicedCents),
+    };
+    return [row.id, { ...position, remainingCreditCents: remainingCredit(position) }];
+  });
+}
+
 /**
  * Reads the position; with `lock`, the customer row stays locked to the end of the caller's
  * transaction, so concurrent orders against one credit limit are checked one after another.
@@ -40,17 +62,16 @@ export async function creditPosition(
     // The lock waits for a concurrent invoice to commit; the next statement's snapshot then sees it.
     await sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR UPDATE`.execute(db);
   }
-  const { rows } = await sql<{ creditLimitCents: number; dcBalanceCents: number; uninvoicedCents: number }>`
-    SELECT c.credit_limit_cents, c.dc_balance_cents,
-           coalesce((SELECT sum(o.total_incl_cents) FROM orders o  -- orders_customer_idx
-                      WHERE o.tenant_id = c.tenant_id AND o.customer_id = c.id AND o.current_pastel_status IN (${sql.join(NOT_YET_INVOICED)})), 0) AS uninvoiced_cents
-      FROM customers c WHERE c.id = ${customerId}`.execute(db);
-  const row = rows[0];
+  const [row] = await positionRows(db, [customerId]);
   if (!row) throw new Error(`customer ${customerId} does not exist`);
-  const position = {
-    creditLimitCents: row.creditLimitCents,
-    dcBalanceCents: row.dcBalanceCents,
-    uninvoicedCents: Number(row.uninvoicedCents),
-  };
-  return { ...position, remainingCreditCents: remainingCredit(position) };
+  return row[1];
+}
+
+/** The positions of several accounts by customer id (a list of them, as a rep's), in one snapshot. */
+export async function creditPositions(
+  db: Db,
+  customerIds: readonly number[],
+): Promise<Map<number, CreditPosition>> {
+  if (customerIds.length === 0) return new Map();
+  return new Map(await positionRows(db, customerIds));
 }

@@ -14,7 +14,7 @@ export { customerContextFor, type CustomerContext } from "./customer-context";
 export { chosenDeliveryAddress } from "./customer-addresses";
 export { liquorRefusal, sendLiquorLicenceNotices } from "./liquor-licence";
 export { memberOf, ownerOf, refuseViewer, requireOwner, type Member } from "./buyers";
-export { creditPosition, NOT_YET_INVOICED } from "./credit";
+export { creditPosition, creditPositions, NOT_YET_INVOICED } from "./credit";
 export { accountOfUser, accountPosition } from "./credit-details";
 export { currentMonth } from "./account-statement";
 export { sastDay, type LedgerKind } from "./statement";

@@ -5,13 +5,15 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { OutboxHandlers } from "../../core/outbox";
-import { BACKOFFICE_TOPIC } from "./hand-offs";
+import { BACKOFFICE_TOPIC, CANCEL_TOPIC } from "./hand-offs";
 import { createHttpBackOffice } from "./http-adapter";
 import type { BackOfficeAdapter, ReadOrder } from "./back-office";
 import { createBackOfficeSimulator } from "./simulator";
 
 /** The outbox payload placement writes. */
 export const HandOffPayload = z.object({ orderId: z.number().int().positive() });
+/** The outbox payload a cancellation request writes. */
+export const CancellationPayload = HandOffPayload.extend({ reason: z.string() });
 
 export type BackOfficeConfig = Pick<
   Config,
@@ -54,5 +56,9 @@ export function backOfficeHandlers(config: BackOfficeConfig, db: Db, readOrder: 
   return {
     [BACKOFFICE_TOPIC]: (job) =>
       backOffice.handOver(HandOffPayload.parse(job.payload).orderId, job.idempotencyKey),
+    [CANCEL_TOPIC]: (job) => {
+      const { orderId, reason } = CancellationPayload.parse(job.payload);
+      return backOffice.requestCancellation(orderId, reason, job.idempotencyKey);
+    },
   };
 }

@@ -17,4 +17,10 @@ export interface BackOfficeAdapter {
    * more than once for one order, and a repeat must never make a second sales order.
    */
   handOver(orderId: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Asks the back office to cancel an order it has. Resolving means it has the request; it
+   * decides later, by a status callback (Cancelled, or `cancellationRefused`). Repeats carry the
+   * same key and must not matter.
+   */
+  requestCancellation(orderId: number, reason: string, idempotencyKey: string): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
 import { checkSignature, type SignatureProblem, type SignedRequest } from "./signature";
-import { applyStatusChange, lockOrder } from "./status";
+import { applyStatusChange, lockOrder, refuseCancellation } from "./status";
 
 const refusals: Record<SignatureProblem, string> = {
   missing: "The request is not signed.",
@@ -66,6 +66,8 @@ export async function applyStatusCallback(
       invoiceNumber: callback.invoiceNumber,
       signedBy: callback.signedBy,
     });
+    // Its answer to a cancellation the shop asked for: no (a yes comes as status Cancelled).
+    if (callback.cancellationRefused) await refuseCancellation(trx, order.id, callback.cancellationRefused);
     const message =
       outcome === "changed"
         ? `Order ${order.orderId} is now ${callback.status}.`

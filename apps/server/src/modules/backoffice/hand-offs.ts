@@ -27,6 +27,28 @@ export function handOff(trx: Db, orderId: number, customer: { tenantId: string; 
   });
 }
 
+/** The outbox topic of a cancellation asked of the back office; payload CancellationPayload. */
+export const CANCEL_TOPIC = "backoffice.cancel";
+
+/**
+ * Queues a cancellation of an order the back office has, in the caller's transaction. It has the
+ * order's ordering key, so it goes after the order's own hand-off; the back office decides, by a
+ * status callback (Cancelled, or its refusal).
+ */
+export function requestCancellation(
+  trx: Db,
+  orderId: number,
+  reason: string,
+  customer: { tenantId: string; customerId: number },
+) {
+  return enqueue(trx, {
+    topic: CANCEL_TOPIC,
+    idempotencyKey: `cancel:${orderId}:${Date.now()}`,
+    payload: { orderId, reason },
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
+}
+
 interface HandOffRow {
   id: number;
   orderId: number;

@@ -43,18 +43,15 @@ function salesOrderNumberIn(text: string): string | undefined {
 }
 
 export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): BackOfficeAdapter {
-  async function handOver(orderId: number, idempotencyKey: string) {
-    const order = await options.readOrder(db, orderId);
-    if (!order) throw new Error(`Order ${orderId} does not exist`);
-    const body = JSON.stringify({
-      idempotencyKey,
-      callbackUrl: options.callbackUrl,
-      order,
-    } satisfies BackOfficeHandOff);
+  /**
+   * POSTs `body` signed, with its idempotency key; resolves with the answer's text on a 2xx and
+   * throws (for the outbox to try again) on anything else or no answer in time.
+   */
+  async function postSigned(url: string, body: string, idempotencyKey: string): Promise<string> {
     const timestamp = Math.floor(Date.now() / 1000);
     let response: Response;
     try {
-      response = await fetch(options.url, {
+      response = await fetch(url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -67,15 +64,26 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new Error(
-        `Back office unreachable at ${new URL(options.url).origin}: ${describeFailure(error)}`,
-        { cause: error },
-      );
+      throw new Error(`Back office unreachable at ${new URL(url).origin}: ${describeFailure(error)}`, {
+        cause: error,
+      });
     }
     const text = await response.text();
     if (!response.ok) {
       throw new Error(`Back office answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`);
     }
+    return text;
+  }
+
+  async function handOver(orderId: number, idempotencyKey: string) {
+    const order = await options.readOrder(db, orderId);
+    if (!order) throw new Error(`Order ${orderId} does not exist`);
+    const body = JSON.stringify({
+      idempotencyKey,
+      callbackUrl: options.callbackUrl,
+      order,
+    } satisfies BackOfficeHandOff);
+    const text = await postSigned(options.url, body, idempotencyKey);
     // The back office has the order now, so nothing below may throw for a retry. A sales order
     // number in the answer is applied at once; without one the callback brings it.
     const salesOrderNumber = salesOrderNumberIn(text);
@@ -88,5 +96,18 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
     });
   }
 
-  return { name: "http", handOver };
+  /** POST {BACKOFFICE_URL}/cancellations, signed as a hand-off; the callback brings its answer. */
+  async function requestCancellation(orderId: number, reason: string, idempotencyKey: string) {
+    const order = await options.readOrder(db, orderId);
+    if (!order) throw new Error(`Order ${orderId} does not exist`);
+    const body = JSON.stringify({
+      idempotencyKey,
+      callbackUrl: options.callbackUrl,
+      orderId: order.orderId,
+      reason,
+    });
+    await postSigned(`${options.url.replace(/\/+$/, "")}/cancellations`, body, idempotencyKey);
+  }
+
+  return { name: "http", handOver, requestCancellation };
 }

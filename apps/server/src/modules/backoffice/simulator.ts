@@ -13,7 +13,13 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { creditPosition } from "../accounts";
 import type { BackOfficeAdapter } from "./back-office";
-import { applyStatusChange, lockOrder, type OrderForStatus, type StatusChange } from "./status";
+import {
+  applyStatusChange,
+  lockOrder,
+  refuseCancellation,
+  type OrderForStatus,
+  type StatusChange,
+} from "./status";
 
 export interface SimulatorOptions {
   /** Time between two steps of one order (seconds in demo mode; 0 in tests: every tick moves). */
@@ -71,7 +77,24 @@ async function nextStep(trx: Db, order: OrderForStatus): Promise<StatusChange | 
 
 export function createBackOfficeSimulator(db: Db, options: SimulatorOptions): BackOfficeSimulator {
   const stepSeconds = options.stepMs / 1000;
-  const finished = (status: OrderStatus) => status === "Delivered" || status === "Rejected";
+  const finished = (status: OrderStatus) =>
+    status === "Delivered" || status === "Rejected" || status === "Cancelled";
+
+  /** Cancels what is not yet being picked, as a warehouse would; refuses the rest. */
+  async function requestCancellation(orderId: number, reason: string) {
+    await db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, { id: orderId });
+      if (!order || order.status === "Cancelled") return;
+      if (order.status === "Pending" || order.status === "Submitted" || order.status === "On Hold")
+        await applyStatusChange(trx, order, { status: "Cancelled", reason });
+      else
+        await refuseCancellation(
+          trx,
+          orderId,
+          `It is ${order.status.toLowerCase()} already: it can no longer be stopped.`,
+        );
+    });
+  }
 
   async function handOver(orderId: number) {
     await db.transaction().execute(async (trx) => {
@@ -154,6 +177,7 @@ export function createBackOfficeSimulator(db: Db, options: SimulatorOptions): Ba
   return {
     name: "simulator",
     handOver,
+    requestCancellation,
     tick,
     start() {
       if (running) return;

@@ -19,6 +19,30 @@ export const STATUS_FLOW: readonly OrderStatus[] = [
   "Delivered",
 ];
 const INVOICED: readonly OrderStatus[] = ["Invoiced", "Dispatched", "Delivered"];
+/** The states whose reason the order keeps and shows. */
+const KEEPS_REASON: readonly OrderStatus[] = ["On Hold", "Rejected", "Cancelled"];
+
+/** Puts an order's stock back in the warehouse it was taken from. */
+export async function releaseOrderStock(trx: Db, orderId: number) {
+  await sql`UPDATE stock s SET on_hand = s.on_hand + l.quantity
+              FROM order_lines l
+             WHERE l.order_id = ${orderId} AND s.warehouse_code = l.warehouse_code AND s.sku_code = l.sku_code`.execute(
+    trx,
+  );
+}
+
+/**
+ * The back office will not cancel an order the customer asked it to (it is being picked): the
+ * request is over, and its reason is shown with the order.
+ */
+export async function refuseCancellation(trx: Db, orderId: number, reason: string) {
+  await trx
+    .updateTable("orders")
+    .set({ cancelRequestedAt: null, cancelRefusedReason: reason })
+    .where("id", "=", orderId)
+    .where("cancelRequestedAt", "is not", null)
+    .execute();
+}
 
 export interface StatusChange {
   status: OrderStatus;
@@ -64,10 +88,11 @@ export async function lockOrder(
 /** Whether an order may go from one status to another, or the report is merely late. */
 export function judgeTransition(from: OrderStatus, to: OrderStatus): StatusOutcome | "refused" {
   if (from === to) return "unchanged";
-  // The back office never had an order awaiting approval (nor one rejected): it cannot move it.
-  if (from === "Rejected" || from === "Awaiting approval") return "refused";
+  // The back office never had an order awaiting approval (nor one rejected or cancelled): it
+  // cannot move it.
+  if (from === "Rejected" || from === "Awaiting approval" || from === "Cancelled") return "refused";
   const invoiced = INVOICED.includes(from);
-  if (to === "On Hold" || to === "Rejected") return invoiced ? "refused" : "changed";
+  if (to === "On Hold" || to === "Rejected" || to === "Cancelled") return invoiced ? "refused" : "changed";
   if (from === "On Hold") return "changed";
   return STATUS_FLOW.indexOf(to) > STATUS_FLOW.indexOf(from) ? "changed" : "stale";
 }
@@ -133,7 +158,9 @@ export async function applyStatusChange(
                 FROM customers c WHERE c.id = ${order.customerId} AND ${order.totalInclCents} > 0
               ON CONFLICT (customer_id, kind, reference) DO NOTHING`.execute(trx);
   }
-  const reason = change.status === "On Hold" || change.status === "Rejected" ? (change.reason ?? null) : null;
+  const reason = KEEPS_REASON.includes(change.status) ? (change.reason ?? null) : null;
+  // An order that will not be picked gives its stock back (it was taken at placement).
+  if (change.status === "Rejected" || change.status === "Cancelled") await releaseOrderStock(trx, order.id);
   await trx
     .updateTable("orders")
     .set({

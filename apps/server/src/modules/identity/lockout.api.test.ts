@@ -1,9 +1,9 @@
 // Lock-out that an attacker cannot turn into a weapon or an oracle (decision 76): failures
 // from elsewhere do not shut out a browser that has logged in before (it carries a signed
 // device cookie), that browser's own failures lock only its cookie, and a made-up username
-// gets exactly the answers a real one gets.
+// gets exactly the answers a real one gets, the tries left before the lock included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_FAILED_LOGINS } from "./login";
+import { BadCredentials, MAX_FAILED_LOGINS } from "@trade-shop/contracts/identity";
 import { DEVICE_COOKIE } from "../../core/device-cookies";
 import { createTestApp, DEMO_PASSWORD, type TestApp } from "../../../test/test-app";
 
@@ -101,5 +101,28 @@ describe("POST /api/Users/Authenticate: lock-out with device cookies", () => {
     expect(madeUp).toEqual(real);
     expect(real.map((a) => a.status)).toEqual([401, 401, 401, 401, 423, 423, 423]);
     expect((await attempt("NOBODY-by-this-name", DEMO_PASSWORD)).statusCode).toBe(423);
+  });
+
+  it("says the tries left on the third and fourth wrong password, for a made-up username exactly as for a real one", async () => {
+    const answers = async (username: string) => {
+      const seen = [];
+      for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+        const res = await attempt(username, `mistyped-${i}`);
+        const body = res.json();
+        if (res.statusCode === 401) BadCredentials.parse(body);
+        seen.push({ status: res.statusCode, code: body.code, triesLeft: body.triesLeft ?? "none" });
+      }
+      return seen;
+    };
+    const real = await answers("rep");
+    expect(real).toEqual([
+      { status: 401, code: "bad_credentials", triesLeft: "none" },
+      { status: 401, code: "bad_credentials", triesLeft: "none" },
+      { status: 401, code: "bad_credentials", triesLeft: 2 },
+      { status: 401, code: "bad_credentials", triesLeft: 1 },
+      { status: 423, code: "account_locked", triesLeft: "none" },
+    ]);
+    // The same steps tell nobody whether a name exists.
+    expect(await answers("no-rep-by-this-name")).toEqual(real);
   });
 });

@@ -1,6 +1,13 @@
 // Logging in: checks the password (or, for directory users, binds to the directory), the
 // account's state and the lock-out rule of docs/rules.md (5 failures lock the account for 15
-// minutes for clients without a device cookie; a success resets the count).
+// minutes for clients without a device cookie; a success resets the count). The last two wrong
+// passwords before a lock say so, so a buyer who mistyped can stop and reset instead.
+import {
+  LOCKOUT_MINUTES,
+  MAX_FAILED_LOGINS,
+  TRIES_LEFT_WARNING,
+  type BadCredentials,
+} from "@trade-shop/contracts/identity";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../core/domain-error";
@@ -18,9 +25,6 @@ import {
 } from "./queries";
 import type { TokenService } from "../../core/tokens";
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCKOUT_MINUTES = 15;
-
 export interface LoginDeps {
   db: Db;
   tokens: TokenService;
@@ -28,10 +32,16 @@ export interface LoginDeps {
   config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL" | "publicUrl" | "LDAP_DOMAIN">;
 }
 
-const wrongCredentials = () =>
-  new DomainError("bad_credentials", "The username or password is incorrect.", {
+/** A wrong password, `failures` in a row on its counter: the last tries before the lock are counted out. */
+function wrongCredentials(failures: number) {
+  const triesLeft = MAX_FAILED_LOGINS - failures;
+  const extensions: Omit<BadCredentials, "code"> =
+    triesLeft > 0 && triesLeft <= TRIES_LEFT_WARNING ? { triesLeft } : {};
+  return new DomainError("bad_credentials", "The username or password is incorrect.", {
     errors: { password: ["The username or password is incorrect."] },
+    extensions,
   });
+}
 
 const lockedUntil = (until: Date) =>
   new DomainError("account_locked", "Your account is locked after too many failed log-in attempts.", {
@@ -87,7 +97,7 @@ export async function logIn(
       : await recordFailedLogin(db, user.id, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
     if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date())
       throw lockedUntil(after.lockoutExpiryDate);
-    throw wrongCredentials();
+    throw wrongCredentials(after.failedLoginAttempts);
   }
   if (!user.isActive)
     throw new DomainError("account_disabled", "This account is disabled. Contact your sales representative.");
@@ -121,5 +131,5 @@ async function refuseUnknownName(db: Db, name: string, password: string): Promis
   const after = await recordFailedAttempt(db, key, MAX_FAILED_LOGINS, LOCKOUT_MINUTES);
   if (after.lockoutExpiryDate && after.lockoutExpiryDate > new Date())
     throw lockedUntil(after.lockoutExpiryDate);
-  throw wrongCredentials();
+  throw wrongCredentials(after.failedLoginAttempts);
 }

@@ -10,7 +10,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
 import { liquorRefusal, ownerOf, requireOwner, type CustomerContext, type Member } from "../accounts";
-import { handOff } from "../backoffice";
+import { handOff, releaseOrderStock } from "../backoffice";
 import { queueEmail } from "../messaging";
 import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar } from "./delivery";
 import { findOrder } from "./queries";
@@ -97,15 +97,6 @@ async function decide(
     .insertInto("orderStatusHistory")
     .values({ orderId: order.id, status: to, reason, changedBy: by })
     .execute();
-}
-
-/** Puts the order's stock back where it was taken from. */
-async function releaseStock(trx: Db, orderId: number) {
-  await sql`UPDATE stock s SET on_hand = s.on_hand + l.quantity
-              FROM order_lines l
-             WHERE l.order_id = ${orderId} AND s.warehouse_code = l.warehouse_code AND s.sku_code = l.sku_code`.execute(
-    trx,
-  );
 }
 
 /** Tells the buyer what became of their order (not when they decided it themselves). */
@@ -206,7 +197,7 @@ export async function rejectOrder(
   await db.transaction().execute(async (trx) => {
     const order = await lockAwaiting(trx, customer.customerId, id);
     await decide(trx, order, "Rejected", owner.userId, why);
-    await releaseStock(trx, order.id);
+    await releaseOrderStock(trx, order.id);
     if (order.userId !== owner.userId)
       await tellBuyer(trx, config, order, "rejected", `${owner.name} said "${reason}"`);
   });
@@ -228,7 +219,7 @@ export async function releaseOverdueApprovals(db: Db, config: LinkConfig): Promi
     for (const order of rows) {
       const why = "Not approved in time: the order's stock was released";
       await decide(trx, order, "Rejected", null, why);
-      await releaseStock(trx, order.id);
+      await releaseOrderStock(trx, order.id);
       await tellBuyer(trx, config, order, "rejected", "nobody approved it in time");
     }
     return rows.length;

@@ -311,6 +311,8 @@ async function writeOrder(
       dispatchedAt: null,
       deliveredAt: null,
       deliveredSignedBy: null,
+      // Queued in this transaction, after it: nothing has been sent yet.
+      handOffUnsent: true,
     },
     lines,
   );

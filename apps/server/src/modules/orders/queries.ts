@@ -14,7 +14,7 @@ import { unitPriceIncl } from "../pricing";
 import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
 
-export type OrderRow = Omit<Selectable<Orders>, "expectedDeliveryDate"> & {
+export type OrderRow = Omit<Selectable<Orders>, "expectedDeliveryDate" | "cancelRequestedBy"> & {
   accountId: string;
   createdByName: string;
   placedBy: string | null;
@@ -24,7 +24,22 @@ export type OrderRow = Omit<Selectable<Orders>, "expectedDeliveryDate"> & {
   dispatchedAt: Date | null;
   deliveredAt: Date | null;
   deliveredSignedBy: string | null;
+  /** Its hand-off is queued and was never tried: the back office cannot have it. */
+  handOffUnsent: boolean;
 };
+
+/** Back-office states in which it may still stop an order, when asked. */
+export const BACK_OFFICE_MAY_STOP: readonly string[] = ["Pending", "Submitted", "Picking", "On Hold"];
+
+/** How the customer can cancel the order now (docs/rules.md "Cancelling an order"). */
+export function cancelOption(
+  row: Pick<OrderRow, "currentPastelStatus" | "handOffUnsent" | "cancelRequestedAt">,
+): Order["cancel"] {
+  if (row.currentPastelStatus === "Awaiting approval") return "now";
+  if (row.currentPastelStatus === "Pending" && row.handOffUnsent) return "now";
+  if (row.cancelRequestedAt) return null;
+  return BACK_OFFICE_MAY_STOP.includes(row.currentPastelStatus) ? "request" : null;
+}
 
 function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
   return {
@@ -73,6 +88,9 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     dispatchedAt: row.dispatchedAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     deliveredSignedBy: row.deliveredSignedBy,
+    cancel: cancelOption(row),
+    cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
+    cancelRefusedReason: row.cancelRefusedReason,
   };
 }
 
@@ -99,6 +117,9 @@ function baseQuery(db: Db) {
       reported("Dispatched", "changed_at").as("dispatchedAt"),
       reported("Delivered", "changed_at").as("deliveredAt"),
       reported("Delivered", "signed_by").as("deliveredSignedBy"),
+      // outbox idempotency_key unique: the order's hand-off, queued and never tried.
+      sql<boolean>`EXISTS (SELECT 1 FROM outbox h WHERE h.idempotency_key = 'order:' || orders.id
+                             AND h.status = 'pending' AND h.attempts = 0)`.as("handOffUnsent"),
     ]);
 }
 

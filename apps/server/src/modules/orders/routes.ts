@@ -14,6 +14,7 @@ import { sendPdf } from "../../http/send-pdf";
 import { customerOfRequest } from "../accounts";
 import { canSend } from "../messaging";
 import { approveOrder, rejectOrder } from "./approvals";
+import { cancelOrder } from "./cancel";
 import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar, promiseAnswer } from "./delivery";
 import { invoicePdf, loadInvoice } from "./invoice-pdf";
 import { placeOrder } from "./place-order";
@@ -44,6 +45,10 @@ export function orderRoutes(
       },
       request.body,
     );
+  });
+  handle(app, api.orders.cancel, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return cancelOrder(db, customer, principal.userId, request.params.id, request.body.reason ?? undefined);
   });
   handle(app, api.orders.deliveryPromise, async (request) => {
     const { customer } = await customerOfRequest(db, request);
@@ -102,7 +107,7 @@ export function approvalRoutes(
   });
   handle(app, buyerRoutes.reject, async (request) => {
     const { customer, userId } = await caller(request);
-    return rejectOrder(db, config, customer, userId, request.params.id, request.body.reason);
+    return rejectOrder(db, config, customer, userId, request.params.id, request.body.reason ?? undefined);
   });
 }
 

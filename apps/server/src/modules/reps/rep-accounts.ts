@@ -1,16 +1,21 @@
 // Which customer accounts a sales rep serves (decision 127): admins assign and
-// unassign them; a rep lists theirs to choose whom to order for. Whether a rep may act for an
-// account on a request is decided in accounts/customer-context.ts from the same table.
+// unassign them; a rep lists theirs, with what is left of each one's credit, to choose whom to
+// order for. Whether a rep may act for an account on a request is decided in
+// accounts/customer-context.ts from the same table.
 import type { RepAccount } from "@trade-shop/contracts/reps";
-import type { SuccessEnvelope } from "@trade-shop/contracts/common";
+import { toRand, type SuccessEnvelope } from "@trade-shop/contracts/common";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
+import { creditPositions } from "../accounts";
 import { heldTenants, manageableUser, visibleUser, type Admin } from "../identity";
 
 const REP_ROLE = "Rep";
 
-/** A rep's accounts in the given tenants, by name; `activeOnly` leaves out closed accounts. */
-function assignedAccounts(
+/**
+ * A rep's accounts in the given tenants, by name, each with its remaining credit as the account's
+ * own credit details give it (accounts' creditPosition); `activeOnly` leaves out closed accounts.
+ */
+async function assignedAccounts(
   db: Db,
   repUserId: number,
   tenantIds: readonly string[],
@@ -20,13 +25,27 @@ function assignedAccounts(
   let query = db
     .selectFrom("repAccounts")
     .innerJoin("customers", "customers.id", "repAccounts.customerId")
-    .select(["customers.tenantId", "customers.accountId", "customers.name", "customers.address3 as town"])
+    .select([
+      "customers.id",
+      "customers.tenantId",
+      "customers.accountId",
+      "customers.name",
+      "customers.address3 as town",
+    ])
     .where("repAccounts.repUserId", "=", repUserId)
     .where("customers.tenantId", "in", tenantIds)
     .orderBy("customers.name")
     .orderBy("customers.accountId");
   if (activeOnly) query = query.where("customers.active", "=", true);
-  return query.execute();
+  const accounts = await query.execute();
+  const positions = await creditPositions(
+    db,
+    accounts.map((account) => account.id),
+  );
+  return accounts.map(({ id, ...account }) => ({
+    ...account,
+    remainingCredit: toRand(positions.get(id)!.remainingCreditCents),
+  }));
 }
 
 /** The calling rep's open accounts in the tenant they act for. */

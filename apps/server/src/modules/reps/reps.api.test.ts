@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { Cart } from "@trade-shop/contracts/cart";
 import { CreditDetails, CustomerDetails } from "@trade-shop/contracts/accounts";
+import { toCents } from "@trade-shop/contracts/common";
 import { Product } from "@trade-shop/contracts/catalogue";
 import { Order, OrderHistory } from "@trade-shop/contracts/orders";
 import { RepAccount } from "@trade-shop/contracts/reps";
@@ -296,6 +297,37 @@ describe("sales reps ordering on behalf of their accounts", () => {
       .where("id", "=", customer.id)
       .execute();
     await call(rep, "POST", "/api/Cart/ClearUserCart", { actingFor: "CUS0041" });
+  });
+
+  it("GET /api/Rep/Accounts gives each account's remaining credit as its own credit details do, below zero when over", async () => {
+    const mine = () =>
+      call(rep, "GET", "/api/Rep/Accounts").then((res) => ok(res, (v) => RepAccount.array().parse(v)));
+    const creditOf = (accountId: string) =>
+      call(rep, "POST", "/api/Users/GetCreditDetails", { actingFor: accountId }).then((res) =>
+        ok(res, (v) => CreditDetails.parse(v)),
+      );
+    // CUS0042 holds the order placed above, not yet invoiced: it counts against the credit here too.
+    for (const listed of await mine())
+      expect(listed.remainingCredit, listed.accountId).toBe(
+        (await creditOf(listed.accountId)).remainingCredit,
+      );
+
+    // A limit R1 234.56 short of the balance and open orders: over by exactly that.
+    const customer = await account("CUS0041");
+    const before = (await mine()).find((a) => a.accountId === "CUS0041")!.remainingCredit;
+    await db()
+      .updateTable("customers")
+      .set({ creditLimitCents: customer.creditLimitCents - toCents(before) - 123_456 })
+      .where("id", "=", customer.id)
+      .execute();
+    const over = (await mine()).find((a) => a.accountId === "CUS0041")!;
+    expect(over.remainingCredit).toBe(-1234.56);
+    expect((await creditOf("CUS0041")).remainingCredit).toBe(-1234.56);
+    await db()
+      .updateTable("customers")
+      .set({ creditLimitCents: customer.creditLimitCents })
+      .where("id", "=", customer.id)
+      .execute();
   });
 
   describe("admins manage a rep's accounts", () => {

@@ -30,32 +30,22 @@ function LiveFlag() {
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${look.dot}`} />
       <span className="sr-only">Live updates: </span>
-      {/* On a phone the dot alone (its title and name say which), so the figures keep one line. */}
+      {/* On a phone the dot alone (its title and name say which), so the figures keep one row. */}
       <span className="sr-only sm:not-sr-only">{look.label}</span>
     </p>
   );
 }
 
-/** Label and amount on one line; on a phone the label is its short form ("Balance"). */
-function Figure({
-  label,
-  short,
-  amount,
-  testId,
-}: {
-  label: string;
-  short: string;
-  amount: number | null;
-  testId: string;
-}) {
+/**
+ * The label in full at every width (docs/screens.md's words): on a phone in small type over its
+ * amount, so both figures share one row at 390 px whatever their size; from 640 px beside it.
+ */
+function Figure({ label, amount, testId }: { label: string; amount: number | null; testId: string }) {
   if (amount === null) return null;
   return (
-    <div className="flex items-baseline gap-1.5">
-      <dt className="text-xs text-muted sm:text-sm">
-        <span className="sm:hidden">{short}</span>
-        <span className="hidden sm:inline">{label}</span>
-      </dt>
-      <dd className="font-semibold tabular-nums" data-testid={testId}>
+    <div className="flex flex-col sm:flex-row sm:items-baseline sm:gap-1.5">
+      <dt className="text-xs leading-none text-muted sm:text-sm sm:leading-5">{label}</dt>
+      <dd className="font-semibold leading-4 tabular-nums sm:leading-5" data-testid={testId}>
         {formatRand(amount)}
       </dd>
     </div>
@@ -67,11 +57,11 @@ export function AccountStrip() {
   return (
     // Its own landmark, now that it sits below the header rather than in it.
     <section aria-label="Your account" className="border-t border-line bg-surface-2/60">
-      {/* One line's height from the start, so the figures arriving move nothing below them. */}
-      <div className="mx-auto flex min-h-7 max-w-7xl sm:min-h-8 items-center gap-x-3 px-3 py-1 text-sm sm:gap-x-5 sm:px-4 lg:px-6">
+      {/* The figures' height from the start, so their arriving moves nothing below them. */}
+      <div className="mx-auto flex min-h-8 max-w-7xl items-center gap-x-3 px-3 py-0.5 text-sm sm:gap-x-5 sm:px-4 sm:py-1 lg:px-6">
         <dl className="flex flex-wrap items-center gap-x-3 gap-y-0.5 sm:gap-x-5">
-          <Figure label="Current Balance" short="Balance" amount={dcBalance} testId="header-balance" />
-          <Figure label="Remaining Credit" short="Credit" amount={remainingCredit} testId="header-credit" />
+          <Figure label="Current Balance" amount={dcBalance} testId="header-balance" />
+          <Figure label="Remaining Credit" amount={remainingCredit} testId="header-credit" />
         </dl>
         {(dcBalance !== null || remainingCredit !== null) && (
           <Link

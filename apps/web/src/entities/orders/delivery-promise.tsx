@@ -4,7 +4,7 @@
 // asked again every few minutes, so a page left open past the cut-off says the next day.
 import { useQuery } from "@tanstack/react-query";
 import { orderRoutes, type DeliveryPromise } from "@trade-shop/contracts/orders";
-import { formatDeliveryPromise } from "@trade-shop/contracts/format";
+import { formatDeliveryPromise, formatShopWeekday } from "@trade-shop/contracts/format";
 import { Truck } from "lucide-react";
 import { apiRequest } from "@/lib/api-client";
 import { useShopper } from "@/entities/shopper";
@@ -38,10 +38,16 @@ export function DeliveryPromiseNote({
   className?: string;
 }) {
   if (!promise) return null;
+  const text = formatDeliveryPromise(promise);
+  const day = formatShopWeekday(promise.day);
   return (
     <p className={`flex items-start gap-2 text-sm ${className}`}>
       <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-      <span>{formatDeliveryPromise(promise)}</span>
+      <span>
+        {/* The day is never broken over two lines at its hyphens. */}
+        {text.slice(0, text.length - day.length)}
+        <span className="whitespace-nowrap">{day}</span>
+      </span>
     </p>
   );
 }

@@ -13,6 +13,7 @@ const LOOK: Record<OrderStatus, string> = {
   Delivered: "bg-brand-bg text-on-brand ring-brand-bg",
   "On Hold": "bg-accent text-on-accent ring-accent",
   Rejected: "bg-surface text-danger ring-danger",
+  Cancelled: "bg-surface text-muted ring-line",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -79,6 +79,8 @@ function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
               <span className="text-xs font-normal text-muted">incl. VAT</span>
             </p>
             <p className="text-sm tabular-nums text-muted">{formatRand(line.totalPriceExcl)} excl. VAT</p>
+            {/* Why packs × the price incl. VAT can differ by a few cents (docs/rules.md VAT). */}
+            {line.quantity > 1 && <p className="text-xs text-muted">VAT on the line&apos;s total</p>}
           </div>
         </>
       }

@@ -81,6 +81,35 @@ describe("LoginPage", () => {
     expect(getSession()).toBeNull();
   });
 
+  it("says how many tries are left before the lock-out when the server counts them out", async () => {
+    const user = userEvent.setup();
+    const { form, username, password, submit } = renderLogin({
+      "POST /api/Users/Authenticate": {
+        status: 401,
+        body: {
+          type: "/problems/bad_credentials",
+          code: "bad_credentials",
+          title: "The username or password is incorrect.",
+          status: 401,
+          errors: { password: ["The username or password is incorrect."] },
+          triesLeft: 1,
+        },
+      },
+    });
+    await user.type(username, "trader");
+    await user.type(password, "not-it-again");
+    await user.click(submit);
+    const alert = await within(form).findByRole("alert");
+    expect(alert.textContent).toContain("1 try left before this login is locked for 15 minutes.");
+    expect(within(form).getByText("The username or password is incorrect.")).toBeDefined();
+  });
+
+  it("tells a new trade customer that registering takes their account number", () => {
+    renderLogin();
+    const register = screen.getByRole("link", { name: "Register with your account number" });
+    expect(register.getAttribute("href")).toBe("/register-account");
+  });
+
   it("shows the password when asked", async () => {
     const user = userEvent.setup();
     const { form, password } = renderLogin();

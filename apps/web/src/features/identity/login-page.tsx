@@ -1,16 +1,19 @@
 // The login page (docs/behaviour.md), also shown at /auth/login and at "{returnUrl}/{returnUrl}". It offers
 // the last user name, logs in by username or e-mail, and goes on to the page that was asked for.
-import { useEffect } from "react";
+// The last wrong passwords before a lock-out say how many tries are left (docs/rules.md), so a
+// buyer who has forgotten theirs resets it rather than being locked out without warning.
+import { useEffect, useState } from "react";
 import { useFormContext } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { LogIn } from "lucide-react";
 import type { LoginRequest as LoginPayload } from "@trade-shop/contracts/identity";
-import { LoginRequest } from "@trade-shop/contracts/identity";
+import { BadCredentials, LOCKOUT_MINUTES, LoginRequest } from "@trade-shop/contracts/identity";
 import { requiredText } from "@trade-shop/contracts/common";
 import { appRoutes } from "@trade-shop/contracts/routes";
+import { ApiError } from "@/lib/api-client";
 import { Form, FormFailure, FormPasswordField, FormSubmit, FormTextField } from "@/lib/forms/form";
 import { lastUsername, useSession } from "@/lib/session";
-import { FormNotice } from "@/lib/ui/form-controls";
+import { FormAlert, FormNotice } from "@/lib/ui/form-controls";
 import { useLogIn } from "./api/log-in";
 import { AuthCard, textLinkClass } from "./auth-card";
 import { readLoginNotice } from "./login-notice";
@@ -26,6 +29,15 @@ const LoginSchema = LoginRequest.extend({
   username: requiredText("Enter your username or e-mail address", 254),
 });
 
+/** How many wrong passwords the server says are left before the lock-out, when it says. */
+function triesLeftOf(error: unknown): number | null {
+  if (!(error instanceof ApiError)) return null;
+  return BadCredentials.safeParse(error.problem).data?.triesLeft ?? null;
+}
+
+const triesLeftText = (triesLeft: number) =>
+  `${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left before this login is locked for ${LOCKOUT_MINUTES} minutes.`;
+
 /** Returning users only need their password; new ones start at the top. */
 function InitialFocus() {
   const { setFocus } = useFormContext<LoginForm>();
@@ -39,9 +51,16 @@ export function LoginPage() {
   const session = useSession();
   const logIn = useLogIn();
   const notice = readLoginNotice(location.state);
+  const [triesLeft, setTriesLeft] = useState<number | null>(null);
 
   const onSubmit = async (credentials: LoginPayload) => {
-    await logIn(credentials);
+    setTriesLeft(null);
+    try {
+      await logIn(credentials);
+    } catch (error) {
+      setTriesLeft(triesLeftOf(error));
+      throw error;
+    }
     navigate(landingAfterLogin(location.pathname, location.search), { replace: true });
   };
 
@@ -53,7 +72,7 @@ export function LoginPage() {
         <p>
           New trade customer?{" "}
           <Link to={appRoutes.registerAccount} className={textLinkClass}>
-            Register
+            Register with your account number
           </Link>
         </p>
       }
@@ -75,6 +94,7 @@ export function LoginPage() {
           </p>
         )}
         <FormFailure title="Login failed" />
+        {triesLeft !== null && <FormAlert title="Login failed">{triesLeftText(triesLeft)}</FormAlert>}
         <FormTextField
           name="username"
           label="Username or e-mail address"

@@ -362,38 +362,46 @@ function PlaceOrder({
           </p>
         )}
         <div id={blockerId} className="flex flex-col gap-4 empty:hidden">
+          {/* Offline, that is the one reason given: what else the page knows may be out of date. */}
           {!online && (
-            <p className="rounded-xl border-2 border-danger bg-surface p-4 text-sm font-semibold text-danger">
+            <p
+              role="status"
+              className="rounded-xl border-2 border-danger bg-surface p-4 text-sm font-semibold text-danger"
+            >
               {OFFLINE_ORDER}
             </p>
           )}
-          <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
-          {viewer && (
-            <p role="alert" className="rounded-xl border-2 border-danger bg-surface p-4 text-sm">
-              <span className="font-semibold">You are a viewer on this account.</span> You can see prices and
-              orders; {membership.ownerName} or a buyer on the account places its orders.
-            </p>
-          )}
-          {liquorLines.length > 0 && (
-            <div role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
-              <div className="min-w-0 text-sm">
-                <p className="font-semibold">{liquorBlock}.</p>
-                <p className="mt-1">
-                  Take {liquorLines.map((item) => item.productDescription).join(", ")} off your cart to place
-                  the rest of this order.
+          {online && (
+            <>
+              <StockShortNotice lines={blockers.shortLines} busy={isBusy} />
+              {viewer && (
+                <p role="alert" className="rounded-xl border-2 border-danger bg-surface p-4 text-sm">
+                  <span className="font-semibold">You are a viewer on this account.</span> You can see prices
+                  and orders; {membership.ownerName} or a buyer on the account places its orders.
                 </p>
-                <Link
-                  to={appRoutes.cart}
-                  className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
-                >
-                  Change your cart
-                </Link>
-              </div>
-            </div>
-          )}
-          {blockers.overCreditBy !== null && (
-            <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
+              )}
+              {liquorLines.length > 0 && (
+                <div role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
+                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+                  <div className="min-w-0 text-sm">
+                    <p className="font-semibold">{liquorBlock}.</p>
+                    <p className="mt-1">
+                      Take {liquorLines.map((item) => item.productDescription).join(", ")} off your cart to
+                      place the rest of this order.
+                    </p>
+                    <Link
+                      to={appRoutes.cart}
+                      className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+                    >
+                      Change your cart
+                    </Link>
+                  </div>
+                </div>
+              )}
+              {blockers.overCreditBy !== null && (
+                <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
+              )}
+            </>
           )}
         </div>
         {overLimit && !blocked && (
@@ -405,12 +413,12 @@ function PlaceOrder({
             held for you meanwhile.
           </p>
         )}
-        {problem && !blocked && <ProblemAlert problem={problem} />}
+        {problem && !blocked && online && <ProblemAlert problem={problem} />}
         <button
           type="submit"
           className={`${buttonClass()} min-h-12 w-full text-base`}
-          // Offline it stays pressable, so pressing it says why no order can go out.
-          disabled={online && (place.isPending || isBusy || blocked)}
+          // Offline no order can go out: the button waits, the notice above says why.
+          disabled={!online || place.isPending || isBusy || blocked}
           aria-describedby={blocked || !online ? blockerId : undefined}
         >
           {place.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}

@@ -23,8 +23,11 @@ import { useShopper } from "@/entities/shopper";
 import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
 import { ApprovalPanel } from "./components/approval-panel";
+import { CancelOrder } from "./components/cancel-order";
 
 const INVOICED = new Set(["Invoiced", "Dispatched", "Delivered"]);
+/** No day is expected for these any more. */
+const ENDED = new Set(["Delivered", "Rejected", "Cancelled"]);
 
 function deliveryText(order: Order): string {
   if (!order.homeDelivery) return "Collection";
@@ -77,7 +80,7 @@ function DeliveryFacts({ order }: { order: Order }) {
   const day = expectedDayText(order);
   return (
     <>
-      {day && order.currentPastelStatus !== "Delivered" && order.currentPastelStatus !== "Rejected" && (
+      {day && !ENDED.has(order.currentPastelStatus) && (
         <>
           <dt className="font-semibold text-muted">Expected</dt>
           <dd>{day}</dd>
@@ -164,6 +167,7 @@ function OrderDetails({ order }: { order: Order }) {
         <DeliveryFacts order={order} />
       </dl>
       <ApprovalPanel order={order} />
+      <CancelOrder order={order} />
 
       <div className="mt-6 max-w-3xl overflow-hidden rounded-xl border border-line bg-surface">
         <table className="w-full border-collapse text-left">

@@ -49,6 +49,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     dispatchedAt: null,
     deliveredAt: null,
     deliveredSignedBy: null,
+    cancel: null,
+    cancelRequestedAt: null,
+    cancelRefusedReason: null,
     ...overrides,
   };
 }

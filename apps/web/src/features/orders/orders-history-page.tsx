@@ -33,7 +33,8 @@ function DeliveryDay({ order }: { order: OrderHistoryEntry }) {
       </span>
     );
   const day = expectedDayText(order);
-  if (!day || order.currentPastelStatus === "Rejected") return null;
+  if (!day || order.currentPastelStatus === "Rejected" || order.currentPastelStatus === "Cancelled")
+    return null;
   return <span className="block text-xs">{day}</span>;
 }
 

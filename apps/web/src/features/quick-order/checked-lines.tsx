@@ -28,6 +28,15 @@ const STATUS_TEXT: Record<QuickOrderStatus, string> = {
   duplicate: "Merged",
 };
 
+/**
+ * The badge's word for a line: a short line whose warehouse has none at all is out of stock, as
+ * its sentence ("Out of stock.") and the product cards say; one with some is short.
+ */
+export function statusText(line: Pick<QuickOrderPreviewLine, "status" | "available" | "inCart">): string {
+  const none = line.status === "short_stock" && line.available === 0 && line.inCart === 0;
+  return none ? "Out of stock" : STATUS_TEXT[line.status];
+}
+
 /** Lines the add sends: those that showed packs to add (ready ones, and short ones with what there is). */
 export const addable = (line: QuickOrderPreviewLine) => line.product !== null && line.addQuantity > 0;
 
@@ -67,8 +76,8 @@ function Choices({
   );
 }
 
-function StatusBadge({ status }: { status: QuickOrderStatus }) {
-  const good = status === "ok" || status === "duplicate";
+function StatusBadge({ line }: { line: QuickOrderPreviewLine }) {
+  const good = line.status === "ok" || line.status === "duplicate";
   const Icon = good ? CheckCircle2 : AlertTriangle;
   return (
     <span
@@ -77,7 +86,7 @@ function StatusBadge({ status }: { status: QuickOrderStatus }) {
       }`}
     >
       <Icon aria-hidden="true" className="size-3.5" />
-      {STATUS_TEXT[status]}
+      {statusText(line)}
     </span>
   );
 }
@@ -107,7 +116,7 @@ export function PreviewLine({
       <span className="text-sm tabular-nums text-muted">Line {line.line}</span>
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <StatusBadge status={line.status} />
+          <StatusBadge line={line} />
           <span className="break-all font-mono text-sm text-muted">{line.code}</span>
         </p>
         {product && (

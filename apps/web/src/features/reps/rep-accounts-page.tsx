@@ -1,14 +1,17 @@
 // A sales rep chooses the customer account to order for (decision 127): the accounts
-// an admin assigned to them in this tenant, by name, with a filter for reps who serve many.
-// Choosing one sends its number with every call from then on and opens the catalogue at its
-// prices; the header says whom the rep is ordering for until they stop.
+// an admin assigned to them in this tenant, by name, with a filter for reps who serve many, and
+// each one's remaining credit, saying so in words when it is over its limit: the rep sees that
+// before building an order the account cannot take on credit. Choosing one sends its number
+// with every call from then on and opens the catalogue at its prices; the header says whom the
+// rep is ordering for until they stop.
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Store } from "lucide-react";
+import { AlertTriangle, Store } from "lucide-react";
 import type { RepAccount } from "@trade-shop/contracts/reps";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { startActingFor, stopActingFor, useActingFor } from "@/lib/acting-for";
+import { formatRand } from "@/lib/format";
 import { getTenant, useSession } from "@/lib/session";
 import { buttonClass } from "@/lib/ui/button-styles";
 import { hintClass, inputClass, labelClass } from "@/lib/ui/form-controls";
@@ -25,6 +28,24 @@ function matches(account: RepAccount, filter: string): boolean {
   return words.every((word) => text.includes(word));
 }
 
+/** The account's credit in words: what remains, or by how much it is over (not by colour alone). */
+function AccountCredit({ remainingCredit, id }: { remainingCredit: number; id: string }) {
+  if (remainingCredit >= 0)
+    return (
+      <p id={id} className="text-sm text-muted">
+        Remaining Credit <span className="tabular-nums">{formatRand(remainingCredit)}</span>
+      </p>
+    );
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-sm font-semibold text-danger">
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Over credit by <span className="tabular-nums">{formatRand(-remainingCredit)}</span>
+      </span>
+    </p>
+  );
+}
+
 export function RepAccountsPage() {
   useDocumentTitle(TITLE);
   const session = useSession();
@@ -34,6 +55,7 @@ export function RepAccountsPage() {
   const [filter, setFilter] = useState("");
   const filterId = useId();
   const hintId = useId();
+  const creditId = useId();
 
   const choose = (account: RepAccount) => {
     startActingFor(account);
@@ -97,6 +119,7 @@ export function RepAccountsPage() {
           <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your accounts">
             {shown.map((account) => {
               const current = acting?.accountId === account.accountId;
+              const creditOf = `${creditId}-${account.accountId}`;
               return (
                 <li
                   key={account.accountId}
@@ -110,11 +133,13 @@ export function RepAccountsPage() {
                         {account.accountId}
                         {account.town ? ` · ${account.town}` : ""}
                       </p>
+                      <AccountCredit remainingCredit={account.remainingCredit} id={creditOf} />
                     </div>
                   </div>
                   <button
                     type="button"
                     className={`${buttonClass(current ? "secondary" : "primary")} mt-auto w-full`}
+                    aria-describedby={creditOf}
                     onClick={() => choose(account)}
                   >
                     {current ? "Continue ordering for" : "Order for"} {account.name}

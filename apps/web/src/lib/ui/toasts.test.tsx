@@ -36,20 +36,6 @@ describe("successToast", () => {
     expect(screen.getByText("Prices have changed")).toBeTruthy();
   });
 
-  it.each([
-    [390, "top-center"],
-    [1280, "bottom-center"],
-  ])("at %i px comes from the %s", async (width, position) => {
-    screenIs(width);
-    render(<Toaster position="top-right" />);
-    act(() => void successToast("Order placed"));
-    const shown = await screen.findByText("Order placed");
-    const [y, x] = position.split("-");
-    const toaster = shown.closest("[data-sonner-toaster]");
-    expect(toaster?.getAttribute("data-y-position")).toBe(y);
-    expect(toaster?.getAttribute("data-x-position")).toBe(x);
-  });
-
   it("dismissErrorToasts on its own leaves successes alone", async () => {
     screenIs(1280);
     render(<Toaster />);

@@ -3,10 +3,10 @@
 // region is in the page before the answer to what they did). Calls made while it loads are
 // shown in the order they were made.
 //
-// Success toasts (docs/api.md: bottom centre) never sit on the controls a buyer is using: on a phone
-// the bottom of the screen holds the thumb's controls (Add to cart, the cart's sticky total, the
-// buy bar), so there they come from the top. A success also clears the error toasts of earlier
-// attempts: once a step has worked, "Couldn't add item" is no longer true.
+// Success toasts come up bottom centre (docs/api.md); on a phone every toast does, above the
+// bar fixed to the bottom when a page has one (the cart's total, the buy bar), clear of the shop
+// bar's search and cart at the top (toasts-host.tsx). A success also clears the error toasts of
+// earlier attempts: once a step has worked, "Couldn't add item" is no longer true.
 import type * as SonnerModule from "sonner";
 import type { ExternalToast } from "sonner";
 
@@ -53,7 +53,7 @@ export const toast = {
 };
 
 /** Where sonner switches to its phone layout (full width). */
-const PHONE_QUERY = "(max-width: 600px)";
+export const PHONE_QUERY = "(max-width: 600px)";
 
 function dismissErrors({ toast: sonnerToast }: Sonner) {
   for (const shown of sonnerToast.getToasts()) {
@@ -66,11 +66,10 @@ export function dismissErrorToasts(): void {
   if (sonner) void sonner.then(dismissErrors);
 }
 
-/** A success toast: bottom centre on a wider screen, top on a phone; earlier errors go. */
+/** A success toast, bottom centre; earlier errors go. */
 export function successToast(title: string, options: ExternalToast = {}): void {
-  const onPhone = window.matchMedia(PHONE_QUERY).matches;
   void loadToasts().then((loaded) => {
     dismissErrors(loaded);
-    loaded.toast.success(title, { position: onPhone ? "top-center" : "bottom-center", ...options });
+    loaded.toast.success(title, { position: "bottom-center", ...options });
   });
 }
