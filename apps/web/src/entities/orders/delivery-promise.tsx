@@ -4,7 +4,7 @@
 // asked again every few minutes, so a page left open past the cut-off says the next day.
 import { useQuery } from "@tanstack/react-query";
 import { orderRoutes, type DeliveryPromise } from "@trade-shop/contracts/orders";
-import { formatDeliveryPromise, formatShopWeekday } from "@trade-shop/contracts/format";
+import { formatDeliveryPromise } from "@trade-shop/contracts/format";
 import { Truck } from "lucide-react";
 import { apiRequest } from "@/lib/api-client";
 import { useShopper } from "@/entities/shopper";
@@ -29,6 +29,18 @@ export function useDeliveryPromise(homeDelivery?: boolean) {
   });
 }
 
+/** "Delivery expected on Thu 03-Dec-2026" with the day kept on one line (never broken at a hyphen). */
+export function DayText({ text }: { text: string }) {
+  const at = text.lastIndexOf(" on ");
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at + 4)}
+      <span className="whitespace-nowrap">{text.slice(at + 4)}</span>
+    </>
+  );
+}
+
 /** The promise as one line with a truck; nothing until it is known. */
 export function DeliveryPromiseNote({
   promise,
@@ -38,15 +50,11 @@ export function DeliveryPromiseNote({
   className?: string;
 }) {
   if (!promise) return null;
-  const text = formatDeliveryPromise(promise);
-  const day = formatShopWeekday(promise.day);
   return (
     <p className={`flex items-start gap-2 text-sm ${className}`}>
       <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
       <span>
-        {/* The day is never broken over two lines at its hyphens. */}
-        {text.slice(0, text.length - day.length)}
-        <span className="whitespace-nowrap">{day}</span>
+        <DayText text={formatDeliveryPromise(promise)} />
       </span>
     </p>
   );

@@ -10,4 +10,4 @@ export {
   useOrders,
 } from "./order-queries";
 export { OrderStatusBadge, StatusChangedAt } from "./order-status-badge";
-export { DeliveryPromiseNote, expectedDayText, useDeliveryPromise } from "./delivery-promise";
+export { DayText, DeliveryPromiseNote, expectedDayText, useDeliveryPromise } from "./delivery-promise";

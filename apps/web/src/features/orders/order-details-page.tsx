@@ -13,7 +13,7 @@ import { formatDateTime, formatRand } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { OrderStatusBadge, StatusChangedAt, expectedDayText, useOrder } from "@/entities/orders";
+import { DayText, OrderStatusBadge, StatusChangedAt, expectedDayText, useOrder } from "@/entities/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { buttonClass } from "@/lib/ui/button-styles";
 import type { PlacedState } from "./api/place-order";
@@ -62,7 +62,11 @@ function PlacedPanel({ order }: { order: Order }) {
             stock is held for you meanwhile.
           </p>
         ) : (
-          day && <p className="mt-1 text-base font-semibold">{day}.</p>
+          day && (
+            <p className="mt-1 text-base font-semibold">
+              <DayText text={day} />.
+            </p>
+          )
         )}
         <p className="mt-1 text-sm text-muted">
           Its status below changes as we work on it. You find it again under All orders.
@@ -83,7 +87,9 @@ function DeliveryFacts({ order }: { order: Order }) {
       {day && !ENDED.has(order.currentPastelStatus) && (
         <>
           <dt className="font-semibold text-muted">Expected</dt>
-          <dd>{day}</dd>
+          <dd>
+            <DayText text={day} />
+          </dd>
         </>
       )}
       {order.dispatchedAt && (
