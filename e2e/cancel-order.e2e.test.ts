@@ -13,6 +13,7 @@ import { Cart } from "@trade-shop/contracts/cart";
 import { Order } from "@trade-shop/contracts/orders";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
@@ -38,23 +39,8 @@ async function placeOrder(baseUrl: string, token: string) {
   const order = await callApi(baseUrl, "POST", "/api/Order", {
     token,
     answer: Order,
-    body: {
-      orderReference: cart.orderReference,
-      createdDate: new Date().toISOString(),
-      discount: cart.discount,
-      applyLiqourCheck: true,
-      totalPriceExcl: cart.totalPriceExcl,
-      totalPriceIncl: cart.totalPriceIncl,
-      orderLines: cart.cartItems.map((i) => ({
-        productId: i.productId,
-        quantity: i.quantity,
-        dealReference: i.dealReference,
-        unitPriceExcl: i.unitPriceExcl,
-        totalPriceExcl: i.totalPriceExcl,
-        totalPriceIncl: i.totalPriceIncl,
-      })),
-      homeDelivery: true,
-    },
+    // The command checkout builds from the cart it shows.
+    body: buildCreateOrder(cart, { homeDelivery: true, reference: "" }, new Date()),
   });
   return { order, product };
 }

@@ -3,23 +3,12 @@
 // toasts come up on a phone and on a desktop. sonner, once loaded, stays loaded in this worker:
 // the first test must come first.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { screenIs } from "@/lib/testing/screen-width";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast as sonnerToast } from "sonner";
 import { Toasts } from "./toasts-host";
 import { loadToasts, successToast, toast } from "./toasts";
-
-function screenIs(width: number) {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === "(max-width: 600px)" && width <= 600,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 /** The shop's host, its Toaster mounted (a toast raised before that is not shown). */
 async function renderHost() {

@@ -1,19 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { screenIs } from "@/lib/testing/screen-width";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { Toaster, toast as sonnerToast } from "sonner";
 import { dismissErrorToasts, successToast, toast } from "./toasts";
-
-function screenIs(width: number) {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === "(max-width: 600px)" && width <= 600,
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
-  );
-}
 
 afterEach(() => {
   act(() => void sonnerToast.dismiss());
