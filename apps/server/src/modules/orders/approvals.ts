@@ -54,11 +54,12 @@ interface AwaitingOrder {
   orderId: string;
   userId: number | null;
   status: string;
+  homeDelivery: boolean;
 }
 
 async function lockAwaiting(trx: Db, customerId: number, id: number): Promise<AwaitingOrder> {
   const { rows } = await sql<AwaitingOrder>`
-    SELECT id, order_id, user_id, current_pastel_status AS status FROM orders
+    SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery FROM orders
      WHERE id = ${id} AND customer_id = ${customerId}
        FOR UPDATE`.execute(trx);
   const order = rows[0];
@@ -151,17 +152,12 @@ async function promiseAfresh(
   trx: Db,
   config: Pick<Config, "PUBLIC_HOLIDAYS">,
   now: Date,
-  orderId: number,
+  order: Pick<AwaitingOrder, "id" | "homeDelivery">,
   customerId: number,
 ) {
-  const order = await trx
-    .selectFrom("orders")
-    .select("homeDelivery")
-    .where("id", "=", orderId)
-    .executeTakeFirstOrThrow();
   const terms = deliveryTerms(await accountDelivery(trx, customerId), order.homeDelivery);
   const { day } = deliveryPromise(now, terms, holidayCalendar(config.PUBLIC_HOLIDAYS));
-  await trx.updateTable("orders").set({ expectedDeliveryDate: day }).where("id", "=", orderId).execute();
+  await trx.updateTable("orders").set({ expectedDeliveryDate: day }).where("id", "=", order.id).execute();
 }
 
 export async function approveOrder(
@@ -177,7 +173,7 @@ export async function approveOrder(
     const order = await lockAwaiting(trx, customer.customerId, id);
     await refuseLiquorNoLongerAllowed(trx, order.id, customer);
     await decide(trx, order, "Pending", owner.userId, `Approved by ${owner.name}`);
-    await promiseAfresh(trx, config, now, order.id, customer.customerId);
+    await promiseAfresh(trx, config, now, order, customer.customerId);
     await handOff(trx, order.id, customer);
     if (order.userId !== owner.userId) await tellBuyer(trx, config, order, "approved", owner.name);
   });
@@ -211,7 +207,7 @@ export async function rejectOrder(
 export async function releaseOverdueApprovals(db: Db, config: LinkConfig): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<AwaitingOrder>`
-      SELECT id, order_id, user_id, current_pastel_status AS status FROM orders
+      SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery FROM orders
        WHERE current_pastel_status = ${AWAITING_APPROVAL} AND approval_due_at <= now()
        ORDER BY approval_due_at
        LIMIT 200

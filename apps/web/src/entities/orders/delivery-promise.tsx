@@ -29,6 +29,9 @@ export function useDeliveryPromise(homeDelivery?: boolean) {
   });
 }
 
+/** Whether an order in `status` still has a day it is expected on (not delivered, rejected or cancelled). */
+export const stillExpected = (status: string) => !["Delivered", "Rejected", "Cancelled"].includes(status);
+
 /** "Delivery expected on Thu 03-Dec-2026" with the day kept on one line (never broken at a hyphen). */
 export function DayText({ text }: { text: string }) {
   const at = text.lastIndexOf(" on ");

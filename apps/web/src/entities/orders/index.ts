@@ -10,4 +10,10 @@ export {
   useOrders,
 } from "./order-queries";
 export { OrderStatusBadge, StatusChangedAt } from "./order-status-badge";
-export { DayText, DeliveryPromiseNote, expectedDayText, useDeliveryPromise } from "./delivery-promise";
+export {
+  DayText,
+  DeliveryPromiseNote,
+  expectedDayText,
+  stillExpected,
+  useDeliveryPromise,
+} from "./delivery-promise";

@@ -13,7 +13,14 @@ import { formatDateTime, formatRand } from "@/lib/format";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { DayText, OrderStatusBadge, StatusChangedAt, expectedDayText, useOrder } from "@/entities/orders";
+import {
+  DayText,
+  OrderStatusBadge,
+  StatusChangedAt,
+  expectedDayText,
+  stillExpected,
+  useOrder,
+} from "@/entities/orders";
 import { DEFAULT_LANDING } from "@trade-shop/contracts/routes";
 import { buttonClass } from "@/lib/ui/button-styles";
 import type { PlacedState } from "./api/place-order";
@@ -26,8 +33,6 @@ import { ApprovalPanel } from "./components/approval-panel";
 import { CancelOrder } from "./components/cancel-order";
 
 const INVOICED = new Set(["Invoiced", "Dispatched", "Delivered"]);
-/** No day is expected for these any more. */
-const ENDED = new Set(["Delivered", "Rejected", "Cancelled"]);
 
 function deliveryText(order: Order): string {
   if (!order.homeDelivery) return "Collection";
@@ -84,7 +89,7 @@ function DeliveryFacts({ order }: { order: Order }) {
   const day = expectedDayText(order);
   return (
     <>
-      {day && !ENDED.has(order.currentPastelStatus) && (
+      {day && stillExpected(order.currentPastelStatus) && (
         <>
           <dt className="font-semibold text-muted">Expected</dt>
           <dd>

@@ -14,7 +14,14 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { expectedDayText, orderPath, OrderStatusBadge, StatusChangedAt, useOrders } from "@/entities/orders";
+import {
+  expectedDayText,
+  orderPath,
+  OrderStatusBadge,
+  StatusChangedAt,
+  stillExpected,
+  useOrders,
+} from "@/entities/orders";
 import { ReorderLink } from "./components/reorder-link";
 import { HistoryFilters, historyFilter, historyParams, isFiltered } from "./components/history-filters";
 import { useAccountBuyers } from "@/entities/buyers";
@@ -33,8 +40,7 @@ function DeliveryDay({ order }: { order: OrderHistoryEntry }) {
       </span>
     );
   const day = expectedDayText(order);
-  if (!day || order.currentPastelStatus === "Rejected" || order.currentPastelStatus === "Cancelled")
-    return null;
+  if (!day || !stillExpected(order.currentPastelStatus)) return null;
   return <span className="block text-xs">{day}</span>;
 }
 
