@@ -113,6 +113,24 @@ const UserParams = z.object({ userId: IdParam });
 const InvitationParams = z.object({ id: IdParam });
 const OrderParams = z.object({ id: IdParam });
 
+/** An order waiting for the owner, as the approvals inbox lists it (oldest hold first). */
+export const AwaitingApproval = Order.pick({
+  id: true,
+  orderId: true,
+  createdDate: true,
+  placedBy: true,
+  totalPriceIncl: true,
+  approvalDueAt: true,
+}).extend({
+  lineCount: z.number().int().nonnegative(),
+  /** The order limit of the buyer who placed it, that it is over; null when they have none now. */
+  buyerOrderLimit: Rand.nullable(),
+});
+export type AwaitingApproval = z.infer<typeof AwaitingApproval>;
+
+export const ApprovalsInbox = z.object({ items: z.array(AwaitingApproval) });
+export type ApprovalsInbox = z.infer<typeof ApprovalsInbox>;
+
 export const buyerRoutes = {
   membership: {
     method: "GET",
@@ -193,6 +211,16 @@ export const buyerRoutes = {
     summary: "Accept an invitation: creates the login (username: the invited e-mail address) on the account",
     tag: "Account",
   },
+  approvals: {
+    method: "GET",
+    path: "/api/Order/Approvals",
+    response: ApprovalsInbox,
+    auth: true,
+    problems: ["not_a_customer", "owner_only"],
+    summary:
+      "The orders waiting for the owner's approval, the one whose stock is released first first (the owner only)",
+    tag: "Orders",
+  },
   approve: {
     method: "POST",
     path: "/api/Order/:id/Approve",
@@ -206,9 +234,10 @@ export const buyerRoutes = {
       "not_awaiting_approval",
       "liquor_not_allowed",
       "liquor_licence_expired",
+      "credit_exceeded",
     ],
     summary:
-      "Approve an order awaiting approval: it is handed to the back office (liquor only while the account may still buy it)",
+      "Approve an order awaiting approval: it is handed to the back office (liquor only while the account may still buy it, and only within its credit)",
     tag: "Orders",
   },
   reject: {

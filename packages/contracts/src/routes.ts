@@ -33,6 +33,8 @@ export const appRoutes = {
   statements: "/statements",
   /** Account owners: the account's buyers and viewers, invitations and order limits. */
   buyers: "/buyers",
+  /** Account owners: the orders over a buyer's limit that wait for their approval. */
+  approvals: "/approvals",
   /** Someone invited to a customer account chooses their password here (the e-mailed link). */
   invitation: "/invitation",
   /** Sales reps: the customer accounts they may order for, to choose one (decision 127). */

@@ -160,6 +160,8 @@ const MATRIX: Record<string, Row> = {
   "buyers.invitation":                  ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT, "invitation_invalid"],
   "buyers.acceptInvitation":            ["invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", "invitation_invalid", TENANT, TENANT, "invitation_invalid"],
   // Customer A's order was placed within any limit: not awaiting approval; B must not reach it.
+  // Each owner sees their own account's inbox (B's is empty of A's orders); a Viewer has none.
+  "buyers.approvals":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   "buyers.approve":                     [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   "buyers.reject":                      [ANON, "not_awaiting_approval", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OWNER],
   // Signed like the status callback.

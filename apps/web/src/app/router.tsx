@@ -168,6 +168,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("@/features/accounts/buyers-page"), "BuyersPage"),
           },
           {
+            path: path(appRoutes.approvals),
+            loader: requireValidToken,
+            ...lazy(() => import("@/features/orders/approvals-page"), "ApprovalsPage"),
+          },
+          {
             path: path(appRoutes.invitation),
             ...lazy(() => import("@/features/identity/invitation-page"), "InvitationPage"),
           },

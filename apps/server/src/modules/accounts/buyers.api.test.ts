@@ -426,6 +426,72 @@ describe("buyers of a customer account, their limits and the owner's approval", 
     expect(await handOffQueued(waiting.id)).toBe(true);
   });
 
+  it("checks credit again at approval: an account over its limit since placing cannot approve", async () => {
+    const buyer = await joinAs("credit.buyer@test.shop", "Buyer", 0);
+    const { cart } = await cartOf(buyer, 2);
+    const waiting: Order = (await post("/api/Order", commandFrom(cart), buyer)).json();
+    expect(waiting.currentPastelStatus).toBe("Awaiting approval");
+    const account = (await customerOf(db(), "trader")).id;
+    const credit = (await post("/api/Users/GetCreditDetails", {}, owner)).json();
+    const { rows } = await sql<{ balance: number }>`
+      SELECT dc_balance_cents AS balance FROM customers WHERE id = ${account}`.execute(db());
+    // An invoice the back office booked since: one cent more than the credit left.
+    const grown = rows[0]!.balance + toCents(credit.remainingCredit) + 1;
+    await sql`UPDATE customers SET dc_balance_cents = ${grown} WHERE id = ${account}`.execute(db());
+    try {
+      const refused = await post(`/api/Order/${waiting.id}/Approve`, {}, owner);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().code).toBe("credit_exceeded");
+      expect(refused.json().orderTotal).toBe(waiting.totalPriceIncl);
+      expect(await handOffQueued(waiting.id)).toBe(false);
+      const inbox = (await get("/api/Order/Approvals", owner)).json();
+      expect(inbox.items.map((i: { id: number }) => i.id)).toContain(waiting.id);
+    } finally {
+      await sql`UPDATE customers SET dc_balance_cents = ${rows[0]!.balance} WHERE id = ${account}`.execute(
+        db(),
+      );
+    }
+    const approved = await post(`/api/Order/${waiting.id}/Approve`, {}, owner);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await handOffQueued(waiting.id)).toBe(true);
+  });
+
+  it("lists the orders waiting for the owner, the first to be released first, to the owner only", async () => {
+    const buyer = await joinAs("inbox.buyer@test.shop", "Buyer", 100);
+    const first = await cartOf(buyer, 3);
+    const older: Order = (await post("/api/Order", commandFrom(first.cart), buyer)).json();
+    const second = await cartOf(buyer, 4);
+    const newer: Order = (await post("/api/Order", commandFrom(second.cart), buyer)).json();
+    await sql`UPDATE orders SET approval_due_at = approval_due_at - interval '1 hour' WHERE id = ${older.id}`.execute(
+      db(),
+    );
+    const res = await get("/api/Order/Approvals", owner);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = (res.json() as { items: { id: number }[] }).items.filter((i) =>
+      [older.id, newer.id].includes(i.id),
+    );
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: older.id,
+        orderId: older.orderId,
+        placedBy: "Thandi inbox buyer",
+        totalPriceIncl: older.totalPriceIncl,
+        lineCount: 1,
+        buyerOrderLimit: 100,
+      }),
+      expect.objectContaining({ id: newer.id, totalPriceIncl: newer.totalPriceIncl }),
+    ]);
+    // The buyer has no inbox, and another account's owner never sees these.
+    expect((await get("/api/Order/Approvals", buyer)).json().code).toBe("owner_only");
+    const other = (await get("/api/Order/Approvals", await t.login("spaza"))).json();
+    expect(other.items.map((i: { id: number }) => i.id)).not.toContain(older.id);
+    // Decided orders leave the inbox.
+    await post(`/api/Order/${older.id}/Reject`, { reason: "Too much" }, owner);
+    const after = (await get("/api/Order/Approvals", owner)).json();
+    expect(after.items.map((i: { id: number }) => i.id)).not.toContain(older.id);
+    expect(after.items.map((i: { id: number }) => i.id)).toContain(newer.id);
+  });
+
   it("keeps another account's owner out of this account's orders", async () => {
     const buyer = await joinAs("guarded.buyer@test.shop", "Buyer", 0);
     const { cart } = await cartOf(buyer, 1);

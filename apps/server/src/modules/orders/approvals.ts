@@ -5,11 +5,20 @@
 // on the locked order, so a double click or an approval racing the expiry decides once.
 import { sql } from "kysely";
 import type { Order } from "@trade-shop/contracts/orders";
+import type { ApprovalsInbox } from "@trade-shop/contracts/buyers";
+import { toRand } from "@trade-shop/contracts/common";
 import { formatRandCents, formatShopDateTime } from "@trade-shop/contracts/format";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
-import { liquorRefusal, ownerOf, requireOwner, type CustomerContext, type Member } from "../accounts";
+import {
+  creditPosition,
+  liquorRefusal,
+  ownerOf,
+  requireOwner,
+  type CustomerContext,
+  type Member,
+} from "../accounts";
 import { handOff, releaseOrderStock } from "../backoffice";
 import { queueEmail } from "../messaging";
 import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar } from "./delivery";
@@ -49,17 +58,59 @@ export async function askOwnerToApprove(
   });
 }
 
+/** The owner's inbox: the account's orders awaiting approval, the first to be released first. */
+export async function awaitingApprovals(
+  db: Db,
+  customer: CustomerContext,
+  userId: number,
+): Promise<ApprovalsInbox> {
+  await requireOwner(db, customer, userId);
+  // orders_customer_idx; an account has a handful waiting at most.
+  const { rows } = await sql<{
+    id: number;
+    orderId: string;
+    createdDate: Date;
+    placedBy: string | null;
+    totalInclCents: number;
+    approvalDueAt: Date;
+    lineCount: number;
+    orderLimitCents: number | null;
+  }>`
+    SELECT o.id, o.order_id, o.created_date, o.total_incl_cents, o.approval_due_at,
+           nullif(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS placed_by, u.order_limit_cents,
+           (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS line_count
+      FROM orders o LEFT JOIN users u ON u.id = o.user_id
+     WHERE o.tenant_id = ${customer.tenantId} AND o.customer_id = ${customer.customerId}
+       AND o.current_pastel_status = ${AWAITING_APPROVAL}
+     ORDER BY o.approval_due_at, o.id`.execute(db);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      orderId: row.orderId,
+      createdDate: row.createdDate.toISOString(),
+      placedBy: row.placedBy,
+      totalPriceIncl: toRand(row.totalInclCents),
+      approvalDueAt: row.approvalDueAt.toISOString(),
+      lineCount: row.lineCount,
+      buyerOrderLimit: row.orderLimitCents === null ? null : toRand(row.orderLimitCents),
+    })),
+  };
+}
+
 interface AwaitingOrder {
   id: number;
   orderId: string;
   userId: number | null;
   status: string;
   homeDelivery: boolean;
+  totalInclCents: number;
+  creditcheckOverride: boolean;
 }
 
 async function lockAwaiting(trx: Db, customerId: number, id: number): Promise<AwaitingOrder> {
   const { rows } = await sql<AwaitingOrder>`
-    SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery FROM orders
+    SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery, total_incl_cents,
+           creditcheck_override FROM orders
      WHERE id = ${id} AND customer_id = ${customerId}
        FOR UPDATE`.execute(trx);
   const order = rows[0];
@@ -147,6 +198,25 @@ async function refuseLiquorNoLongerAllowed(trx: Db, orderId: number, customer: C
   if (rows.length > 0) throw refusal;
 }
 
+/**
+ * Credit is checked again too: the order has counted against it since it was placed, but the
+ * balance can have grown since (an invoice, a limit lowered). Approving is refused while the
+ * account is over its limit with this order counted; the owner can reject it, or approve it once
+ * a payment is in. The customer row is locked after the order's (as placing locks it), so an
+ * approval and an order being placed are checked one after the other.
+ */
+async function refuseOverCredit(trx: Db, order: AwaitingOrder, customerId: number) {
+  if (order.creditcheckOverride) return;
+  const credit = await creditPosition(trx, customerId, { lock: true });
+  if (credit.remainingCreditCents >= 0) return;
+  const withoutThis = credit.remainingCreditCents + order.totalInclCents;
+  throw new DomainError(
+    "credit_exceeded",
+    `Order ${order.orderId} of ${formatRandCents(order.totalInclCents)} is more than the account's remaining credit of ${formatRandCents(Math.max(0, withoutThis))}: reject it, or approve it once a payment is in.`,
+    { extensions: { remainingCredit: toRand(withoutThis), orderTotal: toRand(order.totalInclCents) } },
+  );
+}
+
 /** An approved order goes to us now: it is promised the day an order placed now would be. */
 async function promiseAfresh(
   trx: Db,
@@ -172,6 +242,7 @@ export async function approveOrder(
   await db.transaction().execute(async (trx) => {
     const order = await lockAwaiting(trx, customer.customerId, id);
     await refuseLiquorNoLongerAllowed(trx, order.id, customer);
+    await refuseOverCredit(trx, order, customer.customerId);
     await decide(trx, order, "Pending", owner.userId, `Approved by ${owner.name}`);
     await promiseAfresh(trx, config, now, order, customer.customerId);
     await handOff(trx, order.id, customer);
@@ -207,7 +278,8 @@ export async function rejectOrder(
 export async function releaseOverdueApprovals(db: Db, config: LinkConfig): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<AwaitingOrder>`
-      SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery FROM orders
+      SELECT id, order_id, user_id, current_pastel_status AS status, home_delivery, total_incl_cents,
+             creditcheck_override FROM orders
        WHERE current_pastel_status = ${AWAITING_APPROVAL} AND approval_due_at <= now()
        ORDER BY approval_due_at
        LIMIT 200

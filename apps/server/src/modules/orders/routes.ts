@@ -13,7 +13,7 @@ import { handle } from "../../http/route";
 import { sendPdf } from "../../http/send-pdf";
 import { customerOfRequest } from "../accounts";
 import { canSend } from "../messaging";
-import { approveOrder, rejectOrder } from "./approvals";
+import { approveOrder, awaitingApprovals, rejectOrder } from "./approvals";
 import { cancelOrder } from "./cancel";
 import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar, promiseAnswer } from "./delivery";
 import { invoicePdf, loadInvoice } from "./invoice-pdf";
@@ -101,6 +101,10 @@ export function approvalRoutes(
     const { customer, principal } = await customerOfRequest(db, request);
     return { customer, userId: principal.userId };
   };
+  handle(app, buyerRoutes.approvals, async (request) => {
+    const { customer, userId } = await caller(request);
+    return awaitingApprovals(db, customer, userId);
+  });
   handle(app, buyerRoutes.approve, async (request) => {
     const { customer, userId } = await caller(request);
     return approveOrder(db, config, customer, userId, request.params.id, clock());

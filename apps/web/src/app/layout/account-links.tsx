@@ -5,6 +5,7 @@ import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
+  CircleCheckBig,
   CircleUser,
   FileText,
   LogIn,
@@ -21,7 +22,7 @@ import { tenantLabel } from "@/lib/tenant-label";
 import { clearSession, getTenant, hasRole, setTenant, useSession } from "@/lib/session";
 import { useShopper } from "@/entities/shopper";
 import { stopActingFor } from "@/lib/acting-for";
-import { useIsAccountOwner } from "@/entities/buyers";
+import { useApprovalsInbox, useIsAccountOwner } from "@/entities/buyers";
 
 const styles = {
   bar: {
@@ -77,6 +78,8 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
   const icon = "size-4 shrink-0";
   // Owners manage the account's buyers; the answer is cached for five minutes.
   const isOwner = useIsAccountOwner();
+  // The orders waiting for the owner: counted in the header on every page (asked for owners only).
+  const waiting = useApprovalsInbox().data?.items.length ?? 0;
 
   if (!session) {
     return (
@@ -151,6 +154,27 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
           <Link to={appRoutes.statements} className={style.item} title={hint("Statements")}>
             <FileText aria-hidden="true" className={icon} />
             {label("Statements")}
+          </Link>
+        </li>
+      )}
+      {/* In the bar only while something waits, where room is short; always in the menu. */}
+      {isOwner && (waiting > 0 || variant === "menu") && (
+        <li>
+          <Link
+            to={appRoutes.approvals}
+            className={style.item}
+            aria-label={waiting === 0 ? "Approvals" : `Approvals, ${waiting} waiting`}
+          >
+            <CircleCheckBig aria-hidden="true" className={icon} />
+            {label("Approvals")}
+            {waiting > 0 && (
+              <span
+                aria-hidden="true"
+                className="grid h-5 min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-bold text-on-accent"
+              >
+                {waiting}
+              </span>
+            )}
           </Link>
         </li>
       )}

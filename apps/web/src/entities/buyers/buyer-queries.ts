@@ -18,6 +18,24 @@ export function getMembershipQueryOptions(shopper: Shopper) {
   });
 }
 
+/** The owner's approvals inbox; under ORDERS_KEY, so an order's realtime change refreshes it. */
+export function getApprovalsQueryOptions(shopper: Shopper) {
+  return queryOptions({
+    queryKey: [...ORDERS_KEY, shopper, "approvals"],
+    queryFn: ({ signal }) => apiRequest(buyerRoutes.approvals, { signal, quietWhenUnreachable: true }),
+    // The header counts them on every page: a minute between asks when no change is pushed.
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/** The orders waiting for the owner; never asked for anyone else. */
+export function useApprovalsInbox() {
+  const shopper = useShopper();
+  const owner = useIsAccountOwner();
+  return useQuery({ ...getApprovalsQueryOptions(shopper ?? ""), enabled: shopper !== null && owner });
+}
+
 export function getAccountPeopleQueryOptions(shopper: Shopper) {
   return queryOptions({
     queryKey: [...ACCOUNT_KEY, shopper, "people"],

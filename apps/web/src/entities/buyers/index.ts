@@ -5,6 +5,7 @@ export {
   useAcceptInvitation,
   useAccountBuyers,
   useAccountPeople,
+  useApprovalsInbox,
   useDecideOrder,
   useInvitation,
   useInviteBuyer,

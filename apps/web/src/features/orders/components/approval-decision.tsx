@@ -1,0 +1,111 @@
+// The owner's two answers to an order waiting for approval: approve it (it goes to us) or
+// reject it with a reason the buyer is told (its stock is released). Used on the order's page
+// and in each row of the approvals inbox.
+import { useId, useState } from "react";
+import { Check, X } from "lucide-react";
+import { useDecideOrder } from "@/entities/buyers";
+import { buttonClass } from "@/lib/ui/button-styles";
+import { inputClass, labelClass } from "@/lib/ui/form-controls";
+import { successToast } from "@/lib/ui/toasts";
+
+export function ApprovalDecision({
+  order,
+}: {
+  order: { id: number; orderId: string; placedBy: string | null };
+}) {
+  const decide = useDecideOrder();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const id = useId();
+  const buyer = order.placedBy ?? "the buyer";
+
+  const approve = () =>
+    decide.mutate(
+      { id: order.id, approve: true },
+      {
+        onSuccess: () =>
+          successToast("Order approved", { description: `Order ${order.orderId} is on its way to us.` }),
+      },
+    );
+
+  const reject = () => {
+    if (reason.trim() === "") {
+      setReasonError(`Enter a reason for ${buyer}`);
+      return;
+    }
+    decide.mutate(
+      { id: order.id, approve: false, reason: reason.trim() },
+      {
+        onSuccess: () =>
+          successToast("Order rejected", { description: `${buyer} is told why; the stock is released.` }),
+      },
+    );
+  };
+
+  if (!rejecting) {
+    return (
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass()}
+          disabled={decide.isPending}
+          aria-label={`Approve order ${order.orderId}`}
+          onClick={approve}
+        >
+          <Check aria-hidden="true" className="size-4" />
+          Approve
+        </button>
+        <button
+          type="button"
+          className={buttonClass("secondary")}
+          aria-label={`Reject order ${order.orderId}…`}
+          onClick={() => setRejecting(true)}
+        >
+          <X aria-hidden="true" className="size-4" />
+          Reject…
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="mt-3 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reject();
+      }}
+    >
+      <label htmlFor={`${id}-reason`} className={labelClass}>
+        Reason for {buyer}
+      </label>
+      <input
+        id={`${id}-reason`}
+        value={reason}
+        maxLength={200}
+        autoFocus
+        aria-invalid={reasonError !== null}
+        aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(null);
+        }}
+        className={inputClass(reasonError !== null)}
+      />
+      {reasonError && (
+        <p id={`${id}-reason-error`} className="text-sm font-semibold text-danger">
+          {reasonError}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass()} disabled={decide.isPending}>
+          Reject order
+        </button>
+        <button type="button" className={buttonClass("secondary")} onClick={() => setRejecting(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
