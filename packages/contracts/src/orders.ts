@@ -122,6 +122,14 @@ export const Order = z.object({
   cancelRequestedAt: IsoDateTime.nullable(),
   /** Why the back office could not cancel it, when it said no. */
   cancelRefusedReason: z.string().nullable(),
+  /**
+   * Its lines can be changed now (docs/rules.md "Changing an order"): while it awaits approval or
+   * its hand-off was never tried, as for cancelling "now".
+   */
+  changeable: z.boolean(),
+  /** When its lines were last changed after placing, and by whom; null if never. */
+  linesChangedAt: IsoDateTime.nullable(),
+  linesChangedBy: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -238,6 +246,25 @@ export const CancelOrderCommand = z.object({
 });
 export type CancelOrderCommand = z.infer<typeof CancelOrderCommand>;
 
+/**
+ * The order's lines as they should be from now on, with the totals the buyer was shown for them
+ * and the change they were made on (`linesChangedAt` as read, null for the placed lines): a
+ * change made on an older reading of the order is refused, unless it asks for what is there.
+ */
+export const ChangeOrderCommand = z.object({
+  orderLines: z
+    .array(CreateOrderLine.pick({ productId: true, quantity: true }))
+    .min(1, "Keep at least one line: to drop them all, cancel the order")
+    .max(500)
+    .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, {
+      message: "Each product once: add its packs to one line",
+    }),
+  totalPriceIncl: Rand,
+  totalPriceExcl: Rand,
+  linesChangedAt: IsoDateTime.nullable(),
+});
+export type ChangeOrderCommand = z.infer<typeof ChangeOrderCommand>;
+
 export const DeliveryPromiseQuery = z.object({
   /** true: delivered; false: collected; absent: as the account usually takes its orders. */
   homeDelivery: z.enum(["true", "false"]).optional(),
@@ -300,6 +327,31 @@ export const orderRoutes = {
     problems: ["not_a_customer", "not_found", "viewer_read_only", "owner_only", "order_not_cancellable"],
     summary:
       "Cancel an order: at once while the back office does not have it, else ask the back office, which decides; a repeat changes nothing",
+    tag: "Orders",
+  },
+  changeLines: {
+    method: "PUT",
+    path: "/api/Order/:id/Lines",
+    params: OrderIdParams,
+    body: ChangeOrderCommand,
+    response: Order,
+    auth: true,
+    problems: [
+      "not_a_customer",
+      "not_found",
+      "viewer_read_only",
+      "owner_only",
+      "order_not_changeable",
+      "order_changed",
+      "product_unavailable",
+      "prices_changed",
+      "liquor_not_allowed",
+      "liquor_licence_expired",
+      "credit_exceeded",
+      "stock_short",
+    ],
+    summary:
+      "Change an order's lines before the back office has it: re-priced and checked against stock, credit, liquor and the buyer's limit as placing is; a repeat changes nothing",
     tag: "Orders",
   },
   deliveryPromise: {

@@ -63,6 +63,10 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
     "The order is not awaiting approval (any more): it was approved, rejected or released already (`currentPastelStatus`).",
   order_not_cancellable:
     "The order can no longer be cancelled: it is being picked, invoiced or delivered, or was rejected (`currentPastelStatus`).",
+  order_not_changeable:
+    "The order's lines can no longer be changed: the back office may have it already, or it was decided (`currentPastelStatus`).",
+  order_changed:
+    "The order was changed (on another screen) since the reading this change was made on: read it again and change it from there.",
   not_invoiced:
     "The order has not been invoiced yet: its tax invoice exists once the back office invoices it.",
   hand_off_not_parked: "Only a parked hand-off can be retried; this one is queued or done (`state`).",

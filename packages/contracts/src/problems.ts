@@ -47,6 +47,8 @@ export const PROBLEM_STATUSES = {
   status_not_allowed: 409,
   not_awaiting_approval: 409,
   order_not_cancellable: 409,
+  order_not_changeable: 409,
+  order_changed: 409,
   not_invoiced: 409,
   hand_off_not_parked: 409,
   account_locked: 423,

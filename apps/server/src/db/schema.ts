@@ -268,6 +268,8 @@ export interface Orders {
   homeDelivery: Generated<boolean>;
   id: Generated<number>;
   lastPastelStatusUpdate: Generated<Timestamp>;
+  linesChangedAt: Timestamp | null;
+  linesChangedBy: number | null;
   liquorCheck: Generated<boolean>;
   mobileNumber: string | null;
   orderId: string;

@@ -68,6 +68,8 @@ const MATRIX: Record<string, Row> = {
   "orders.deliveryPromise":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   // A delivered order of A: A may ask but it is too late; B gets 404; A's Viewer may not.
   "orders.cancel":                      [ANON, "order_not_cancellable", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  // The same delivered order: too late to change its lines.
+  "orders.changeLines":                 [ANON, "order_not_changeable", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
   "products.getProducts":               [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.getBySkuCode":              [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "products.uploadImages":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
@@ -432,6 +434,15 @@ const REQUESTS: Record<
   "buyers.approve": (d) => ({ params: { id: d.orderOfA.id } }),
   "buyers.reject": (d) => ({ params: { id: d.orderOfA.id }, body: { reason: "Not this week" } }),
   "orders.cancel": async (d) => ({ params: { id: await deliveredOrderOfA(d) }, body: {} }),
+  "orders.changeLines": async (d) => ({
+    params: { id: await deliveredOrderOfA(d) },
+    body: {
+      orderLines: [{ productId: "NOT-ON-IT", quantity: 1 }],
+      totalPriceIncl: 1,
+      totalPriceExcl: 1,
+      linesChangedAt: null,
+    },
+  }),
   "statements.invoicePdf": async (d) => ({ params: { id: await deliveredOrderOfA(d) } }),
   "backOfficeAccount.accountDocument": () =>
     signed({

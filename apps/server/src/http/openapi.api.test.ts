@@ -23,9 +23,11 @@ const CLIENT = path.join(ROOT, "apps/server/test/openapi-client/calls.ts");
 const KNOWN_AMBIGUOUS = [
   "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Approve",
   "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Cancel",
+  "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Lines",
   "/api/Order/GetOrderById/{id} ~ /api/Order/{id}/Reject",
   "/api/Order/Invoice/{id} ~ /api/Order/{id}/Approve",
   "/api/Order/Invoice/{id} ~ /api/Order/{id}/Cancel",
+  "/api/Order/Invoice/{id} ~ /api/Order/{id}/Lines",
   "/api/Order/Invoice/{id} ~ /api/Order/{id}/Reject",
 ];
 

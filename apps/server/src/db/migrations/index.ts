@@ -23,6 +23,7 @@ import * as m0021 from "./0021-search-own-name";
 import * as m0022 from "./0022-gin-without-pending-list";
 import * as m0023 from "./0023-delivery-day";
 import * as m0024 from "./0024-cancel-orders";
+import * as m0025 from "./0025-change-orders";
 
 export interface Migration {
   version: number;
@@ -55,4 +56,5 @@ export const migrations: readonly Migration[] = [
   { version: 22, ...m0022 },
   { version: 23, ...m0023 },
   { version: 24, ...m0024 },
+  { version: 25, ...m0025 },
 ];

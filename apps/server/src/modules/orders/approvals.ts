@@ -38,10 +38,12 @@ export async function askOwnerToApprove(
   totalInclCents: number,
   customerId: number,
   buyer: Member,
+  /** Another request for the same order (after a change) needs a key of its own. */
+  requestKey = `approval-request:${order.id}`,
 ) {
   const owner = await ownerOf(trx, customerId);
   if (!owner) return;
-  await queueEmail(trx, `approval-request:${order.id}`, {
+  await queueEmail(trx, requestKey, {
     to: owner.email,
     subject: `Order ${order.orderId} by ${buyer.name} waits for your approval`,
     text: [

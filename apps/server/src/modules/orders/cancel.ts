@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { Order } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
-import { memberOf, type CustomerContext } from "../accounts";
+import { memberOf, type CustomerContext, type Member } from "../accounts";
 import { releaseOrderStock, requestCancellation } from "../backoffice";
 import { AWAITING_APPROVAL } from "./approvals";
 import { BACK_OFFICE_MAY_STOP, findOrder } from "./queries";
@@ -32,11 +32,35 @@ async function lockCancellable(trx: Db, customerId: number, id: number): Promise
   return order;
 }
 
+/** A Viewer of the account sees its orders but changes none of them. */
+export function refuseViewer(member: Member | undefined) {
+  if (member?.accountRole === "Viewer") {
+    throw new DomainError(
+      "viewer_read_only",
+      "You are a viewer on this account: you can see its orders, but only its owner and buyers change them.",
+    );
+  }
+}
+
+/** A buyer changes or cancels their own orders; the owner (and a rep for the account) any of them. */
+export function refuseOthersOrder(
+  member: Member | undefined,
+  order: { userId: number | null; orderId: string },
+  userId: number,
+  verb: "cancel" | "change",
+) {
+  if (member?.accountRole === "Buyer" && order.userId !== userId)
+    throw new DomainError(
+      "owner_only",
+      `Order ${order.orderId} is not yours: the account's owner can ${verb} it.`,
+    );
+}
+
 /**
  * Withdraws the order's hand-off when it was never tried, and says whether it did. The row is
  * locked first: a worker claiming it waits, and a claim already committed shows as an attempt.
  */
-async function withdrawUnsentHandOff(trx: Db, orderId: number): Promise<boolean> {
+export async function withdrawUnsentHandOff(trx: Db, orderId: number): Promise<boolean> {
   const { rows } = await sql<{ attempts: number; status: string }>`
     SELECT attempts, status FROM outbox WHERE idempotency_key = ${`order:${orderId}`} FOR UPDATE`.execute(
     trx,
@@ -69,20 +93,10 @@ export async function cancelOrder(
   given: string | undefined,
 ): Promise<Order> {
   const member = await memberOf(db, userId, customer.customerId);
-  if (member?.accountRole === "Viewer") {
-    throw new DomainError(
-      "viewer_read_only",
-      "You are a viewer on this account: you can see its orders, but only its owner and buyers change them.",
-    );
-  }
+  refuseViewer(member);
   await db.transaction().execute(async (trx) => {
     const order = await lockCancellable(trx, customer.customerId, id);
-    // A buyer cancels their own orders; the owner (and a rep for the account) any of them.
-    if (member?.accountRole === "Buyer" && order.userId !== userId)
-      throw new DomainError(
-        "owner_only",
-        `Order ${order.orderId} is not yours: the account's owner can cancel it.`,
-      );
+    refuseOthersOrder(member, order, userId, "cancel");
     // A repeat (a double tap, a second device) finds it done or asked for already.
     if (order.status === "Cancelled" || order.cancelRequestedAt !== null) return;
     const who = member?.name ?? "the shop";

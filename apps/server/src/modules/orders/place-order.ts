@@ -33,7 +33,13 @@ import {
 } from "../shopping-lists";
 import { handOff } from "../backoffice";
 import { queueOrderConfirmation } from "./order-confirmation";
-import { insertOrder, lockCartAndAccount, takeStockOrNone, type OrderingAccount } from "./placement-queries";
+import {
+  insertOrder,
+  lockCartAndAccount,
+  orderLineRows,
+  takeStockOrNone,
+  type OrderingAccount,
+} from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
 import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
 import { deliveryPromise, deliveryTerms, type HolidayCheck } from "./delivery";
@@ -276,27 +282,7 @@ async function writeOrder(
   });
   const lines = await trx
     .insertInto("orderLines")
-    .values(
-      priced.items.map((i, index) => ({
-        orderId: row.id,
-        lineNumber: index + 1,
-        skuCode: i.line.skuCode,
-        productDescription: i.product.description,
-        quantity: i.line.quantity,
-        vatRate: i.priced.vatRate,
-        listPriceExclCents: i.priced.listPriceExclCents,
-        unitPriceExclCents: i.priced.unitPriceExclCents,
-        totalExclCents: i.priced.totalExclCents,
-        totalInclCents: i.priced.totalInclCents,
-        warehouseCode: customer.stockingWarehouseCode,
-        dealReference: i.priced.dealReference,
-        dealDescription: i.priced.dealDescription,
-        dealPercent: i.priced.dealApplied ? i.priced.discountPercent : null,
-        category: i.product.category,
-        rtCategory: i.product.rtCategory,
-        assignedDiscount: i.priced.assignedDiscountCents,
-      })),
-    )
+    .values(orderLineRows(row.id, priced.items, customer.stockingWarehouseCode))
     .returningAll()
     .execute();
   const placedBy = member?.name ?? (await placerName(trx, ctx.userId));
@@ -307,6 +293,7 @@ async function writeOrder(
       createdByName: row.createdBy,
       placedBy,
       decidedByName: null,
+      linesChangedByName: null,
       expectedDeliveryDate,
       dispatchedAt: null,
       deliveredAt: null,

@@ -5,7 +5,7 @@
 import { sql, type InsertObject, type Selectable } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB, Orders } from "../../db/schema";
-import type { ListHeader } from "../shopping-lists";
+import type { ListHeader, PricedItem } from "../shopping-lists";
 import { ACCOUNT_DELIVERY_COLUMNS, type AccountDelivery } from "./delivery";
 import { orderNumberSql } from "./order-number";
 
@@ -92,7 +92,8 @@ export interface StockShortfall {
 
 /**
  * Takes `quantity` of every SKU from the warehouse's stock if every one has enough, else takes
- * nothing and returns the SKUs short with what they have (no stock row: none). The rows are
+ * nothing and returns the SKUs short with what they have (no stock row: none). A negative
+ * quantity puts packs back (a changed order's smaller line) and is never short. The rows are
  * locked first, in SKU order; then the update runs only when nothing is short. What the lock
  * returns is the latest committed stock, so the check and the update see the same numbers.
  */
@@ -114,7 +115,7 @@ export async function takeStockOrNone(
          short AS MATERIALIZED (
            SELECT w.sku_code, coalesce(h.on_hand, 0) AS available
              FROM wanted w LEFT JOIN held h ON h.sku_code = w.sku_code
-            WHERE coalesce(h.on_hand, 0) < w.quantity),
+            WHERE w.quantity > 0 AND coalesce(h.on_hand, 0) < w.quantity),
          taken AS (
            UPDATE stock s SET on_hand = s.on_hand - w.quantity
              FROM wanted w
@@ -122,4 +123,27 @@ export async function takeStockOrNone(
               AND NOT EXISTS (SELECT 1 FROM short))
     SELECT sku_code, available FROM short ORDER BY sku_code`.execute(trx);
   return rows;
+}
+
+/** The order_lines rows of priced items, numbered from 1, all from one warehouse. */
+export function orderLineRows(orderId: number, items: readonly PricedItem[], warehouseCode: string) {
+  return items.map((i, index) => ({
+    orderId,
+    lineNumber: index + 1,
+    skuCode: i.line.skuCode,
+    productDescription: i.product.description,
+    quantity: i.line.quantity,
+    vatRate: i.priced.vatRate,
+    listPriceExclCents: i.priced.listPriceExclCents,
+    unitPriceExclCents: i.priced.unitPriceExclCents,
+    totalExclCents: i.priced.totalExclCents,
+    totalInclCents: i.priced.totalInclCents,
+    warehouseCode,
+    dealReference: i.priced.dealReference,
+    dealDescription: i.priced.dealDescription,
+    dealPercent: i.priced.dealApplied ? i.priced.discountPercent : null,
+    category: i.product.category,
+    rtCategory: i.product.rtCategory,
+    assignedDiscount: i.priced.assignedDiscountCents,
+  }));
 }

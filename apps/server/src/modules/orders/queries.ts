@@ -14,11 +14,15 @@ import { unitPriceIncl } from "../pricing";
 import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
 
-export type OrderRow = Omit<Selectable<Orders>, "expectedDeliveryDate" | "cancelRequestedBy"> & {
+export type OrderRow = Omit<
+  Selectable<Orders>,
+  "expectedDeliveryDate" | "cancelRequestedBy" | "linesChangedBy"
+> & {
   accountId: string;
   createdByName: string;
   placedBy: string | null;
   decidedByName: string | null;
+  linesChangedByName: string | null;
   /** "yyyy-MM-dd", read as text on both engines. */
   expectedDeliveryDate: string | null;
   dispatchedAt: Date | null;
@@ -91,11 +95,15 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     cancel: cancelOption(row),
     cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
     cancelRefusedReason: row.cancelRefusedReason,
+    // Its lines change while it could be cancelled at once: nobody else has it yet.
+    changeable: cancelOption(row) === "now",
+    linesChangedAt: row.linesChangedAt?.toISOString() ?? null,
+    linesChangedBy: row.linesChangedByName,
   };
 }
 
 /** "First Last" of a user, for who placed or decided an order. */
-const fullName = (alias: "placer" | "decider") =>
+const fullName = (alias: "placer" | "decider" | "changer") =>
   sql<
     string | null
   >`nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), '')`;
@@ -106,12 +114,14 @@ function baseQuery(db: Db) {
     .innerJoin("customers", "customers.id", "orders.customerId")
     .leftJoin("users as placer", "placer.id", "orders.userId")
     .leftJoin("users as decider", "decider.id", "orders.decidedBy")
+    .leftJoin("users as changer", "changer.id", "orders.linesChangedBy")
     .selectAll("orders")
     .select([
       "customers.accountId",
       "orders.createdBy as createdByName",
       fullName("placer").as("placedBy"),
       fullName("decider").as("decidedByName"),
+      fullName("changer").as("linesChangedByName"),
       sql<string | null>`to_char(orders.expected_delivery_date, 'YYYY-MM-DD')`.as("expectedDeliveryDate"),
       // order_status_history_order_idx (order_id): an order has a handful of rows.
       reported("Dispatched", "changed_at").as("dispatchedAt"),

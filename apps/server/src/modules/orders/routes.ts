@@ -1,4 +1,4 @@
-// /api/Order: place an order, the account's order history, one order; the owner's approval of
+// /api/Order: place an order, the account's order history, one order, change or cancel it; the owner's approval of
 // an order over a buyer's limit; an invoiced order's tax invoice. Customers see their own
 // account's orders only; another account's order is a 404, never a 403 (docs/api.md).
 import type { FastifyInstance } from "fastify";
@@ -15,6 +15,7 @@ import { customerOfRequest } from "../accounts";
 import { canSend } from "../messaging";
 import { approveOrder, awaitingApprovals, rejectOrder } from "./approvals";
 import { cancelOrder } from "./cancel";
+import { changeOrderLines } from "./change";
 import { accountDelivery, deliveryPromise, deliveryTerms, holidayCalendar, promiseAnswer } from "./delivery";
 import { invoicePdf, loadInvoice } from "./invoice-pdf";
 import { placeOrder } from "./place-order";
@@ -49,6 +50,20 @@ export function orderRoutes(
   handle(app, api.orders.cancel, async (request) => {
     const { customer, principal } = await customerOfRequest(db, request);
     return cancelOrder(db, customer, principal.userId, request.params.id, request.body.reason ?? undefined);
+  });
+  handle(app, api.orders.changeLines, async (request) => {
+    const { customer, principal } = await customerOfRequest(db, request);
+    return changeOrderLines(
+      db,
+      {
+        customer,
+        userId: principal.userId,
+        approvalHoldHours: config.APPROVAL_HOLD_HOURS,
+        publicUrl: config.publicUrl,
+      },
+      request.params.id,
+      request.body,
+    );
   });
   handle(app, api.orders.deliveryPromise, async (request) => {
     const { customer } = await customerOfRequest(db, request);

@@ -52,6 +52,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     cancel: null,
     cancelRequestedAt: null,
     cancelRefusedReason: null,
+    changeable: false,
+    linesChangedAt: null,
+    linesChangedBy: null,
     ...overrides,
   };
 }
