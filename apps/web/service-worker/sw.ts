@@ -192,3 +192,67 @@ self.addEventListener("fetch", (event: FetchEvent) => {
   if (url.origin !== self.location.origin || !cachedApiRead(event.request.method, url.pathname)) return;
   event.respondWith(networkFirstWithCopy(event));
 });
+
+/** What the server's web push carries (issue 36); a payload that is not this JSON is shown as its text. */
+interface PushAlert {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+const PUSH_ICON = "/icons/icon-192.png";
+const PUSH_TITLE = "Trade Shop";
+
+/** The push's message, whatever it carries: JSON as sent by the shop, else its text as the body. */
+function readPush(data: PushMessageData | null): Required<Omit<PushAlert, "tag">> & Pick<PushAlert, "tag"> {
+  const text = data?.text() ?? "";
+  let alert: PushAlert = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object") alert = parsed as PushAlert;
+    else alert = { body: text };
+  } catch {
+    alert = { body: text };
+  }
+  const url = typeof alert.url === "string" && alert.url.startsWith("/") ? alert.url : "/alerts";
+  return {
+    title: typeof alert.title === "string" && alert.title ? alert.title : PUSH_TITLE,
+    body: typeof alert.body === "string" ? alert.body : "",
+    url,
+    tag: typeof alert.tag === "string" && alert.tag ? alert.tag : undefined,
+  };
+}
+
+// An alert pushed by the server: shown as a notification (a push must show one).
+self.addEventListener("push", (event: PushEvent) => {
+  const { title, body, url, tag } = readPush(event.data);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      icon: PUSH_ICON,
+      badge: PUSH_ICON,
+      data: { url },
+      ...(tag ? { tag } : {}),
+    }),
+  );
+});
+
+// A tap on it opens what it is about: in a window of the shop already open, else a new one.
+self.addEventListener("notificationclick", (event: NotificationEvent) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? "/alerts";
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await (focused ?? open).navigate(target).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

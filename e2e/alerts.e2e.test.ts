@@ -1,0 +1,341 @@
+// Buyer alerts (issue 36), on a shop of this file's own whose back office is a stand-in over
+// HTTP, so the test says when an order changes status (a signed status callback, as the back
+// office sends it). At 390 and 1280 px: the header's bell counts the new alert live, /alerts
+// lists it (title, body, time, link to the order, marked New), "Mark all as read" clears the
+// count, and a choice in the grid of kinds by channels is saved and still there after a reload.
+// Then the service worker: "Turn on push on this device" sends this browser's subscription to the
+// server (the browser's push service stood in for, which a test machine cannot reach), and a
+// push message delivered to the worker through the DevTools protocol is shown as a notification.
+// Screenshots go to /tmp/alerts-*.png for a person to look at.
+import { createHmac } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { AlertList, AlertPreferences } from "@trade-shop/contracts/alerts";
+import { Cart } from "@trade-shop/contracts/cart";
+import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
+import { Order } from "@trade-shop/contracts/orders";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
+import { callApi } from "./support/api";
+import { expectNoViolations } from "./support/axe";
+import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { apiToken, openWithToken } from "./support/session";
+import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
+
+const SECRET = "e2e-alerts-back-office-secret-0123456789";
+const shot = (name: string) => path.join(os.tmpdir(), `alerts-${name}.png`);
+const SHOP_TIME = /\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/;
+
+let browser: Browser;
+let shop: ShopServer;
+let backOffice: Server;
+
+beforeAll(async () => {
+  const port = await freePort();
+  // A back office that takes every order at once as a sales order.
+  backOffice = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ salesOrderNumber: `SO-ALERT-${Date.now()}` }));
+    });
+  });
+  await new Promise<void>((resolve) => backOffice.listen(port, "127.0.0.1", resolve));
+  [browser, shop] = await Promise.all([
+    launchBrowser(),
+    startShop({
+      BACKOFFICE_MODE: "http",
+      BACKOFFICE_URL: `http://127.0.0.1:${port}/orders`,
+      BACKOFFICE_SECRET: SECRET,
+      OUTBOX_POLL_MS: "200",
+      AUTH_RATE_LIMIT_FACTOR: "20",
+      REALTIME_READ_SLACK_MS: "0",
+    }),
+  ]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await new Promise((resolve) => backOffice?.close(resolve));
+});
+
+/** Places an order of one pack of an in-stock chips product the way checkout does. */
+async function placeOrder(token: string) {
+  const baseUrl = shop.baseUrl;
+  const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
+    token,
+    body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
+    answer: ProductSearchResult,
+  });
+  const product = search.skuResults.find((p) => !p.isLiquor && p.stockOnHand > 5)!;
+  await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
+    token,
+    body: { skuCode: product.skuCode, quantity: 1 },
+  });
+  const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
+  return callApi(baseUrl, "POST", "/api/Order", {
+    token,
+    answer: Order,
+    body: buildCreateOrder(cart, { homeDelivery: true, reference: "" }, new Date()),
+  });
+}
+
+/** The back office says the order moved on, signed as it signs. */
+async function statusCallback(orderId: string, status: string) {
+  const body = JSON.stringify({ eventId: `${orderId}-${status}-${Date.now()}`, orderId, status });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const res = await fetch(`${shop.baseUrl}/api/BackOffice/StatusCallback`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-tradeshop-timestamp": String(timestamp),
+      "x-tradeshop-signature": `sha256=${createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex")}`,
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
+}
+
+const alertsOf = (token: string) => callApi(shop.baseUrl, "GET", "/api/Alerts", { token, answer: AlertList });
+
+/** The bell's accessible name, e.g. "Alerts, 3 unread". */
+const bell = (page: Page) => page.getByRole("link", { name: /^Alerts, \d+ unread$/ });
+const bellName = (page: Page) => bell(page).getAttribute("aria-label");
+
+describe("alerts in the shop", () => {
+  for (const [viewport, username] of [
+    [PHONE, "trader"],
+    [DESKTOP, "spaza"],
+  ] as const) {
+    it(`counts an order's new status on the bell live, lists it, marks all read and keeps a choice (${viewport.width} px)`, async () => {
+      const baseUrl = shop.baseUrl;
+      const token = await apiToken(baseUrl, username);
+      const order = await placeOrder(token);
+      const status = async () =>
+        (await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, { token, answer: Order }))
+          .currentPastelStatus;
+      await expect.poll(status, { timeout: 15_000 }).toBe("Submitted");
+
+      // The alert of its hand-off (made by the server's worker a moment after the change), read.
+      const about = async () =>
+        (await alertsOf(token)).items.find((a) => a.link === `/orders-history/${order.id}`);
+      await expect
+        .poll(async () => (await about())?.title, { timeout: 15_000 })
+        .toBe(`Order ${order.orderId}: Submitted`);
+      await callApi(baseUrl, "POST", "/api/Alerts/Read", { token, body: {} });
+
+      const page = await openPage(browser, viewport);
+      await openWithToken(page, baseUrl, token, "/orders-history");
+      await page.locator("[data-realtime=live]").waitFor();
+      await expect.poll(() => bellName(page), { timeout: 15_000 }).toBe("Alerts, 0 unread");
+      expect(await page.getByTestId("alerts-unread").count()).toBe(0);
+
+      // The warehouse starts picking: the bell counts it without a reload (the stream's order
+      // change; the minute's poll would be too late for this wait).
+      await statusCallback(order.orderId, "Picking");
+      await expect.poll(() => bellName(page), { timeout: 15_000 }).toBe("Alerts, 1 unread");
+      expect((await alertsOf(token)).unread).toBe(1);
+      await page
+        .getByTestId("alerts-unread")
+        .locator("visible=true")
+        .getByText("1", { exact: true })
+        .waitFor();
+      // Beside the wishlist and cart in the shop bar; on a phone, whose shop bar keeps its room
+      // for the search, at the end of the account strip under it.
+      const home =
+        viewport === PHONE ? page.getByRole("region", { name: "Your account" }) : page.getByRole("banner");
+      expect(await home.getByRole("link", { name: "Alerts, 1 unread" }).count()).toBe(1);
+      await page.screenshot({
+        path: shot(`header-${viewport.width}`),
+        clip: { x: 0, y: 0, width: viewport.width, height: 180 },
+      });
+
+      await bell(page).click();
+      await page.waitForURL(`${baseUrl}/alerts`);
+      await page.getByRole("heading", { level: 1, name: "Alerts" }).waitFor();
+      expect(await page.title()).toBe("Alerts | Trade Shop");
+      const list = page.getByRole("list", { name: "Your alerts, newest first" });
+      const item = list
+        .getByRole("listitem")
+        .filter({ has: page.locator(`a[href="/orders-history/${order.id}"]`) });
+      await item.getByText(`Order ${order.orderId}: Picking`).waitFor();
+      await item.getByText(`Your order ${order.orderId} is now Picking.`).waitFor();
+      expect(await item.getAttribute("data-unread")).toBe("true");
+      expect(await item.getByText("New", { exact: true }).count()).toBe(1);
+      expect(await item.locator("time").innerText()).toMatch(SHOP_TIME);
+      await page.getByText("1 unread.").waitFor();
+      await page.getByRole("checkbox", { name: "Order status changes: E-mail" }).waitFor();
+      await page.screenshot({ path: shot(`page-${viewport.width}`), fullPage: true });
+      await expectNoViolations(page, `/alerts at ${viewport.width} px`);
+
+      // Mark all as read: the list, the bell and the server agree.
+      await page.getByRole("button", { name: "Mark all as read" }).click();
+      await page.getByText("All read.").waitFor();
+      await expect.poll(() => bellName(page)).toBe("Alerts, 0 unread");
+      expect(await list.locator("[data-unread]").count()).toBe(0);
+      expect((await alertsOf(token)).unread).toBe(0);
+
+      // A choice is saved as it is made, and is there after a reload.
+      const sms = page.getByRole("checkbox", { name: "Statement ready: SMS" });
+      const was = await sms.isChecked();
+      await sms.click();
+      await page.getByText("Saved.").waitFor();
+      await page.reload();
+      await page.getByRole("heading", { level: 1, name: "Alerts" }).waitFor();
+      await expect
+        .poll(() => page.getByRole("checkbox", { name: "Statement ready: SMS" }).isChecked())
+        .toBe(!was);
+      const saved = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", {
+        token,
+        answer: AlertPreferences,
+      });
+      expect(saved.preferences.find((p) => p.kind === "statement_ready")?.sms).toBe(!was);
+      await page.context().close();
+    });
+  }
+});
+
+/**
+ * A stand-in for the browser's push service, which headless Chromium on a closed network cannot
+ * reach: PushManager.subscribe answers with a made-up subscription (a valid endpoint and keys),
+ * and getSubscription with it until it is dropped.
+ */
+function fakePushService(page: Page) {
+  return page.addInitScript(() => {
+    let current: PushSubscription | null = null;
+    const made = () => {
+      const json = {
+        endpoint: "https://push.example.test/e2e-alerts/device-1",
+        expirationTime: null,
+        keys: {
+          // A valid uncompressed P-256 point and a 16-byte secret, base64url, as browsers send them.
+          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+          auth: "tBHItJI5svbpez7KI4CCXg",
+        },
+      };
+      return {
+        ...json,
+        options: { userVisibleOnly: true, applicationServerKey: null },
+        getKey: () => null,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      } as unknown as PushSubscription;
+    };
+    PushManager.prototype.subscribe = async function () {
+      current ??= made();
+      return current;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return current;
+    };
+  });
+}
+
+/** Resolves once the shop's service worker controls `page` and is active. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.active?.state !== "activated")
+      await new Promise<void>((resolve) =>
+        registration.active?.addEventListener("statechange", () => resolve(), { once: true }),
+      );
+  });
+}
+
+interface Shown {
+  title: string;
+  body: string;
+  tag: string;
+  url: string | undefined;
+}
+
+const notificationsOf = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string } | null)?.url,
+    })),
+  );
+
+describe("push on this device", () => {
+  it("sends this browser's subscription to the server, and shows a pushed alert as a notification", async () => {
+    const baseUrl = shop.baseUrl;
+    const token = await apiToken(baseUrl, "trader");
+    const page = await openPage(browser, PHONE);
+    await page.context().grantPermissions(["notifications"], { origin: baseUrl });
+    await fakePushService(page);
+    await openWithToken(page, baseUrl, token, "/alerts");
+    await controlledByServiceWorker(page);
+
+    // Turned on: the server has the subscription; then off again.
+    const devices = (
+      await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences })
+    ).pushDevices;
+    await page.getByRole("button", { name: "Turn on push on this device" }).click();
+    await page.getByText("Push is on for this device.").waitFor();
+    await page.getByRole("button", { name: "Turn off push on this device" }).waitFor();
+    const on = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences });
+    expect(on.pushDevices).toBe(devices + 1);
+    await page.screenshot({ path: shot("push-on-390"), fullPage: true });
+    await page.getByRole("button", { name: "Turn off push on this device" }).click();
+    await page.getByText("Push is off for this device.").waitFor();
+    await page.getByRole("button", { name: "Turn on push on this device" }).waitFor();
+    const off = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences });
+    expect(off.pushDevices).toBe(devices);
+
+    // A push message, delivered to the worker as the push service would.
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl));
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const id = await registrationId;
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseUrl,
+      registrationId: id,
+      data: JSON.stringify({
+        title: "Order TS100001 is being picked",
+        body: "The warehouse has started picking your order.",
+        url: "/orders-history/1",
+        tag: "order-1",
+      }),
+    });
+    await expect
+      .poll(() => notificationsOf(page), { timeout: 10_000 })
+      .toContainEqual({
+        title: "Order TS100001 is being picked",
+        body: "The warehouse has started picking your order.",
+        tag: "order-1",
+        url: "/orders-history/1",
+      } satisfies Shown);
+
+    // A payload that is not the shop's JSON is still shown, as its text, opening the alerts.
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseUrl,
+      registrationId: id,
+      data: "Your statement is ready",
+    });
+    await expect
+      .poll(() => notificationsOf(page), { timeout: 10_000 })
+      .toContainEqual({
+        title: "Trade Shop",
+        body: "Your statement is ready",
+        tag: "",
+        url: "/alerts",
+      } satisfies Shown);
+    await page.context().close();
+  });
+});
