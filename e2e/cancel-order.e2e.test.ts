@@ -8,51 +8,18 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { Product, ProductSearchResult } from "@trade-shop/contracts/catalogue";
-import { Cart } from "@trade-shop/contracts/cart";
 import { Order } from "@trade-shop/contracts/orders";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { placeOrder, stockOf } from "./support/orders";
 import { apiToken, openWithToken } from "./support/session";
 import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
 
 const SECRET = "e2e-cancel-back-office-secret-0123456789";
 const shot = (name: string) => path.join(os.tmpdir(), `cancel-${name}.png`);
-
-/** Places an order of one pack of an in-stock chips product the way checkout does; with the product. */
-async function placeOrder(baseUrl: string, token: string) {
-  const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
-    token,
-    body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
-    answer: ProductSearchResult,
-  });
-  const product = search.skuResults.find((p) => !p.isLiquor && p.stockOnHand > 5)!;
-  await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
-    token,
-    body: { skuCode: product.skuCode, quantity: 1 },
-  });
-  const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
-  const order = await callApi(baseUrl, "POST", "/api/Order", {
-    token,
-    answer: Order,
-    // The command checkout builds from the cart it shows.
-    body: buildCreateOrder(cart, { homeDelivery: true, reference: "" }, new Date()),
-  });
-  return { order, product };
-}
-
-const stockOf = async (baseUrl: string, token: string, skuCode: string) =>
-  (
-    await callApi(baseUrl, "POST", "/api/Product/GetProductBySkuCode", {
-      token,
-      body: { skuCode },
-      answer: Product,
-    })
-  ).stockOnHand;
 
 let browser: Browser;
 beforeAll(async () => {

@@ -31,6 +31,7 @@ import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
 import { ApprovalPanel } from "./components/approval-panel";
 import { CancelOrder } from "./components/cancel-order";
+import { ChangeOrder } from "./components/change-order";
 
 const INVOICED = new Set(["Invoiced", "Dispatched", "Delivered"]);
 
@@ -167,6 +168,15 @@ function OrderDetails({ order }: { order: Order }) {
             </dd>
           </>
         )}
+        {order.linesChangedAt && (
+          <>
+            <dt className="font-semibold text-muted">Changed</dt>
+            <dd>
+              <time dateTime={order.linesChangedAt}>{formatDateTime(order.linesChangedAt)}</time>
+              {order.linesChangedBy && <> by {order.linesChangedBy}</>}
+            </dd>
+          </>
+        )}
         {order.suppliedId && (
           <>
             <dt className="font-semibold text-muted">Reference</dt>
@@ -178,6 +188,7 @@ function OrderDetails({ order }: { order: Order }) {
         <DeliveryFacts order={order} />
       </dl>
       <ApprovalPanel order={order} />
+      <ChangeOrder order={order} />
       <CancelOrder order={order} />
 
       <div className="mt-6 max-w-3xl overflow-hidden rounded-xl border border-line bg-surface">

@@ -20,13 +20,12 @@ export function ApprovalDecision({
   const id = useId();
   const buyer = order.placedBy ?? "the buyer";
 
+  // The promise, not mutate's callbacks: in the inbox the decided order's row is gone (and these
+  // callbacks with it) by the time the refetch that follows the decision settles.
   const approve = () =>
-    decide.mutate(
-      { id: order.id, approve: true },
-      {
-        onSuccess: () =>
-          successToast("Order approved", { description: `Order ${order.orderId} is on its way to us.` }),
-      },
+    decide.mutateAsync({ id: order.id, approve: true }).then(
+      () => successToast("Order approved", { description: `Order ${order.orderId} is on its way to us.` }),
+      () => undefined,
     );
 
   const reject = () => {
@@ -34,12 +33,9 @@ export function ApprovalDecision({
       setReasonError(`Enter a reason for ${buyer}`);
       return;
     }
-    decide.mutate(
-      { id: order.id, approve: false, reason: reason.trim() },
-      {
-        onSuccess: () =>
-          successToast("Order rejected", { description: `${buyer} is told why; the stock is released.` }),
-      },
+    decide.mutateAsync({ id: order.id, approve: false, reason: reason.trim() }).then(
+      () => successToast("Order rejected", { description: `${buyer} is told why; the stock is released.` }),
+      () => undefined,
     );
   };
 
