@@ -28,6 +28,7 @@ import { cspHash, webAppScriptHashes } from "./http/inline-scripts";
 import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes, statementRoutesOf, buyerRoutesOf } from "./modules/accounts";
+import { alertRoutes } from "./modules/alerts";
 import { backOfficeRoutes } from "./modules/backoffice";
 import { cartRoutes } from "./modules/cart";
 import { catalogueRoutes } from "./modules/catalogue";
@@ -159,6 +160,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   orderListRoutes(app, deps);
   cartRoutes(app, deps, catalogue);
   wishlistRoutes(app, deps);
+  alertRoutes(app, deps);
   orderRoutes(app, deps);
   repRoutes(app, deps);
   backOfficeRoutes(app, deps);

@@ -77,6 +77,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Trade Shop <no-reply@tradeshop.local>"),
   SMS_URL: optionalUrl,
   SMS_TOKEN: optionalText,
+  // Web push (alerts, decision 153): the shop's VAPID key pair, base64url (both or neither);
+  // unset, one is made on first use and kept in the database. The subject is the contact push
+  // services are given: a mailto: or https: address (default: mailto: of MAIL_FROM).
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
   // Directory (Active Directory or any LDAP server) for staff logins and directory search.
   LDAP_URL: optionalUrl,
   LDAP_BIND_DN: optionalText,
@@ -179,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.LDAP_BIND_DN) !== Boolean(e.LDAP_BIND_PASSWORD)) {
     throw new ConfigError(
       "Invalid configuration:\n  LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both or neither",
+    );
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither",
     );
   }
   const backOfficeMode =

@@ -8,6 +8,7 @@
 // domain's table by name, so a page downloads only the schemas of the routes it calls.
 import type { ApiRoute } from "./http";
 import { accountRoutes } from "./accounts";
+import { alertRoutes } from "./alerts";
 import { backOfficeRoutes } from "./backoffice";
 import { buyerRoutes } from "./buyers";
 import { cartRoutes } from "./cart";
@@ -63,6 +64,7 @@ const PIECES: readonly (readonly [group: string, routes: Record<string, ApiRoute
   ["backOfficeAccount", backOfficeAccountRoutes],
   ["buyers", buyerRoutes],
   ["reps", repRoutes],
+  ["alerts", alertRoutes],
 ];
 
 /** Every domain's route table that PIECES gathers, for the test that no table is left out. */

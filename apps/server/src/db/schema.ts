@@ -56,6 +56,31 @@ export interface AccountDocuments {
   reference: string;
 }
 
+export interface AlertPreferences {
+  customerId: number;
+  email: boolean;
+  inShop: boolean;
+  kind: string;
+  push: boolean;
+  sms: boolean;
+  userId: number;
+}
+
+export interface Alerts {
+  body: string;
+  createdAt: Generated<Timestamp>;
+  customerId: number;
+  id: Generated<number>;
+  kind: string;
+  link: string;
+  readAt: Timestamp | null;
+  shown: boolean;
+  subject: string;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+  userId: number;
+}
+
 export interface AppSettings {
   key: string;
   value: Json;
@@ -389,6 +414,16 @@ export interface Products {
   vatRate: Generated<Numeric>;
 }
 
+export interface PushSubscriptions {
+  auth: string;
+  createdAt: Generated<Timestamp>;
+  endpoint: string;
+  expiresAt: Timestamp | null;
+  id: Generated<number>;
+  p256dh: string;
+  userId: number;
+}
+
 export interface RealtimeTickets {
   expiresAt: Timestamp;
   sessionExpiresAt: Timestamp;
@@ -502,6 +537,8 @@ export interface Wishlists {
 export interface DB {
   accountDocuments: AccountDocuments;
   accountInvitations: AccountInvitations;
+  alertPreferences: AlertPreferences;
+  alerts: Alerts;
   appSettings: AppSettings;
   backofficeCallbackEvents: BackofficeCallbackEvents;
   backofficeSalesOrders: BackofficeSalesOrders;
@@ -527,6 +564,7 @@ export interface DB {
   productExtendedData: ProductExtendedData;
   productImages: ProductImages;
   products: Products;
+  pushSubscriptions: PushSubscriptions;
   realtimeTickets: RealtimeTickets;
   repAccounts: RepAccounts;
   roles: Roles;

@@ -169,6 +169,13 @@ const MATRIX: Record<string, Row> = {
   // Signed like the status callback.
   "backOfficeAccount.accountDocument":  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "backOfficeAccount.liquorLicence":    [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  // A user's own alerts and choices on the account they use: a Viewer's too (nothing the account shares).
+  "alerts.list":                        [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "alerts.markRead":                    [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "alerts.getPreferences":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "alerts.setPreferences":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "alerts.subscribePush":               [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "alerts.unsubscribePush":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
 };
 
 interface RequestParts {
@@ -422,6 +429,21 @@ const REQUESTS: Record<
   }),
   "buyers.remove": (d) => ({ params: { userId: d.target.id } }),
   "buyers.revokeInvitation": () => ({ params: { id: 999_999 } }),
+  "alerts.markRead": () => ({ body: {} }),
+  "alerts.setPreferences": () => ({
+    body: { preferences: [{ kind: "order_status", inShop: true, email: false, sms: false, push: false }] },
+  }),
+  "alerts.subscribePush": (_d, who) => ({
+    body: {
+      endpoint: `https://push.example/matrix/${who}`,
+      // The shapes of a browser's keys: a 65-byte uncompressed P-256 point and a 16-byte secret.
+      keys: {
+        p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url"),
+        auth: Buffer.alloc(16, 1).toString("base64url"),
+      },
+    },
+  }),
+  "alerts.unsubscribePush": () => ({ body: { endpoint: "https://push.example/matrix/none" } }),
   "buyers.invitation": () => ({ query: { token: "a-link-nobody-was-sent" } }),
   "buyers.acceptInvitation": () => ({
     body: {

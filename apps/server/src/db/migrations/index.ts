@@ -24,6 +24,7 @@ import * as m0022 from "./0022-gin-without-pending-list";
 import * as m0023 from "./0023-delivery-day";
 import * as m0024 from "./0024-cancel-orders";
 import * as m0025 from "./0025-change-orders";
+import * as m0026 from "./0026-alerts";
 
 export interface Migration {
   version: number;
@@ -57,4 +58,5 @@ export const migrations: readonly Migration[] = [
   { version: 23, ...m0023 },
   { version: 24, ...m0024 },
   { version: 25, ...m0025 },
+  { version: 26, ...m0026 },
 ];

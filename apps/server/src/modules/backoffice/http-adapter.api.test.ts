@@ -144,7 +144,8 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
     // Recovered.
     backOffice.answer = { status: 200, body: "" };
     await makeDue(placed.id);
-    expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
+    // The hand-off, and the alert of the buyer's order Submitted (decision 153).
+    expect(await t.outbox.drain()).toEqual({ done: 2, retried: 0, parked: 0 });
     expect(await t.outbox.drain()).toEqual({ done: 0, retried: 0, parked: 0 });
 
     const key = `order:${placed.id}`;
@@ -358,7 +359,8 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
         `Order ${placed.orderId} is already queued; it will be tried again by itself.`,
       );
 
-      expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
+      // The hand-off, and the alert of the buyer's order Submitted (decision 153).
+      expect(await t.outbox.drain()).toEqual({ done: 2, retried: 0, parked: 0 });
       expect((await getOrder(placed.id)).currentPastelStatus).toBe("Submitted");
       const done = await retry(entry.id);
       expect(done.statusCode).toBe(409);

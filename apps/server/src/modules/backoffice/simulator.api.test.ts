@@ -44,7 +44,8 @@ describe("back-office simulator (BACKOFFICE_MODE=simulator)", () => {
   it("accepts a handed-over order and walks it to Delivered, with sales order and invoice numbers", async () => {
     const placed = await placeHandOffTestOrder(t, "trader", trader, [2, 1], 30);
     expect(placed.currentPastelStatus).toBe("Pending");
-    expect(await t.outbox.drain()).toEqual({ done: 1, retried: 0, parked: 0 });
+    // The hand-off, and the alert of the buyer's order Submitted (decision 153).
+    expect(await t.outbox.drain()).toEqual({ done: 2, retried: 0, parked: 0 });
 
     const submitted = await getOrder(placed.id);
     expect(submitted.currentPastelStatus).toBe("Submitted");

@@ -1,11 +1,13 @@
 // The shop's background worker: every outbox topic it handles, one line per module, each from
 // the module that owns the topic (its index.ts): "messaging.email" and "messaging.sms"
 // (modules/messaging), "backoffice.order" (modules/backoffice, reading orders through the
-// orders module's orderForBackOffice). A module that queues work adds its handlers here. The
-// worker and its handlers use the database's worker connections, apart from the web requests' pool.
+// orders module's orderForBackOffice), "alerts.event" and "alerts.push" (modules/alerts). A
+// module that queues work adds its handlers here. The worker and its handlers use the
+// database's worker connections, apart from the web requests' pool.
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { sendLiquorLicenceNotices } from "../accounts";
+import { alertHandlers } from "../alerts";
 import { orderForBackOffice, releaseOverdueApprovals } from "../orders";
 import { backOfficeHandlers } from "../backoffice";
 import { pruneSearchMisses } from "../catalogue";
@@ -18,6 +20,7 @@ export function shopOutboxHandlers(config: Config, database: Database): OutboxHa
   return {
     ...messagingHandlers(config, database.workerDb),
     ...backOfficeHandlers(config, database.workerDb, orderForBackOffice),
+    ...alertHandlers(config, database.workerDb),
   };
 }
 
