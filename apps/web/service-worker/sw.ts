@@ -231,7 +231,6 @@ self.addEventListener("push", (event: PushEvent) => {
     self.registration.showNotification(title, {
       body,
       icon: PUSH_ICON,
-      badge: PUSH_ICON,
       data: { url },
       ...(tag ? { tag } : {}),
     }),
