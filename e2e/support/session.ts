@@ -41,6 +41,8 @@ export function expectNoCustomerAccount(page: Page): void {
   expectProblem(page, "not_found", "/api/Users/GetCreditDetails");
   // The account menu asks whether the login owns its account (Buyers, decision 128).
   expectProblem(page, "not_a_customer", "/api/Account/Membership");
+  // The header's bell asks for the login's alerts (issue 36).
+  expectProblem(page, "not_a_customer", "/api/Alerts");
 }
 
 /**

@@ -41,6 +41,8 @@ export const appRoutes = {
   repAccounts: "/rep-accounts",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
+  /** Customers: the user's alerts and how each kind is told (issue 36). */
+  alerts: "/alerts",
   auth: {
     login: "/auth/login",
     forgotPassword: "/auth/forgot-password",

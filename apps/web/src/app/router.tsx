@@ -199,6 +199,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("@/features/search-words/search-words-page"), "SearchWordsPage"),
           },
           {
+            path: path(appRoutes.alerts),
+            loader: requireValidToken,
+            ...lazy(() => import("@/features/alerts/alerts-page"), "AlertsPage"),
+          },
+          {
             path: path(appRoutes.handOffs),
             loader: requireRole("Staff", "Admin"),
             ...lazy(() => import("@/features/backoffice/hand-offs-page"), "HandOffsPage"),

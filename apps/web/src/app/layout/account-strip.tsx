@@ -7,6 +7,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import { useAccountState } from "@/entities/account";
 import { useRealtimeStatus, type RealtimeStatus } from "../realtime/realtime-status";
 import { formatRand } from "@/lib/format";
+import { AlertsStripLink } from "@/features/alerts/alerts-bell";
 
 const STATUS: Record<Exclude<RealtimeStatus, "off">, { label: string; dot: string; title: string }> = {
   live: { label: "Live", dot: "bg-brand", title: "Balance, credit and order status update by themselves" },
@@ -72,6 +73,8 @@ export function AccountStrip() {
           </Link>
         )}
         <LiveFlag />
+        {/* A phone's bell (issue 36); from 640 px it is in the shop bar. */}
+        <AlertsStripLink className="sm:hidden" />
       </div>
     </section>
   );

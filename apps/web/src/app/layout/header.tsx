@@ -15,7 +15,7 @@ import { hasRole, useSession } from "@/lib/session";
 import { CategoryNav } from "./category-nav";
 import { SalesSupportLink, WhatsAppLink } from "@/features/content/contact-links";
 import { HttpProgressBar } from "./http-progress-bar";
-import { headerIconButton } from "./header-styles";
+import { headerCountBadge, headerIconButton } from "./header-styles";
 import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -36,6 +36,10 @@ const AccountStrip = lazy(() =>
 );
 const ActingForBar = lazy(() =>
   import("./acting-for-bar").then((module) => ({ default: module.ActingForBar })),
+);
+/** A customer's bell of unread alerts (issue 36): not in a visitor's first download. */
+const AlertsBell = lazy(() =>
+  import("@/features/alerts/alerts-bell").then((module) => ({ default: module.AlertsBell })),
 );
 /** The phone's menu: its code loads when it is first opened, and it stays mounted from then on. */
 const SideMenu = lazy(() => import("./side-menu").then((module) => ({ default: module.SideMenu })));
@@ -150,6 +154,17 @@ export function Header() {
             <SearchBox className="min-w-0 flex-1 md:max-w-xl" />
 
             <div className="flex items-center gap-1 md:ml-auto">
+              {shopper !== null && (
+                // On a phone the bell is in the account strip: the search keeps its room.
+                <Suspense
+                  fallback={<span aria-hidden="true" className={`${headerIconButton} max-sm:hidden`} />}
+                >
+                  <AlertsBell
+                    className={`${headerIconButton} max-sm:hidden`}
+                    badgeClassName={headerCountBadge}
+                  />
+                </Suspense>
+              )}
               {session ? (
                 <Suspense
                   fallback={
