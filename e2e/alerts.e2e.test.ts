@@ -3,9 +3,11 @@
 // office sends it). At 390 and 1280 px: the header's bell counts the new alert live, /alerts
 // lists it (title, body, time, link to the order, marked New), "Mark all as read" clears the
 // count, and a choice in the grid of kinds by channels is saved and still there after a reload.
-// Then the service worker: "Turn on push on this device" sends this browser's subscription to the
-// server (the browser's push service stood in for, which a test machine cannot reach), and a
-// push message delivered to the worker through the DevTools protocol is shown as a notification.
+// Then push: "Turn on push on this device" sends this browser's subscription to the server (one
+// made by a local push service, apps/server/test/push-service.ts, since the browser's own cannot
+// be reached from a test machine); an order's new status reaches that push service VAPID-signed
+// and encrypted for the device, and what it decrypts, delivered to the service worker through
+// the DevTools protocol, is shown as a notification.
 // Screenshots go to /tmp/alerts-*.png for a person to look at.
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -22,6 +24,11 @@ import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, openWithToken } from "./support/session";
+import {
+  startPushService,
+  type TestPushService,
+  type TestSubscription,
+} from "../apps/server/test/push-service";
 import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
 
 const SECRET = "e2e-alerts-back-office-secret-0123456789";
@@ -198,34 +205,25 @@ describe("alerts in the shop", () => {
 });
 
 /**
- * A stand-in for the browser's push service, which headless Chromium on a closed network cannot
- * reach: PushManager.subscribe answers with a made-up subscription (a valid endpoint and keys),
- * and getSubscription with it until it is dropped.
+ * The browser's side of a push service that headless Chromium on a closed network cannot reach:
+ * PushManager.subscribe answers with `subscription` (one the test's local push service made, its
+ * keys held by the test), and getSubscription with it until it is dropped.
  */
-function fakePushService(page: Page) {
-  return page.addInitScript(() => {
+function subscribeTo(page: Page, subscription: TestSubscription) {
+  return page.addInitScript((json: TestSubscription) => {
     let current: PushSubscription | null = null;
-    const made = () => {
-      const json = {
-        endpoint: "https://push.example.test/e2e-alerts/device-1",
-        expirationTime: null,
-        keys: {
-          // A valid uncompressed P-256 point and a 16-byte secret, base64url, as browsers send them.
-          p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
-          auth: "tBHItJI5svbpez7KI4CCXg",
-        },
-      };
-      return {
+    const made = () =>
+      ({
         ...json,
+        expirationTime: null,
         options: { userVisibleOnly: true, applicationServerKey: null },
         getKey: () => null,
-        toJSON: () => json,
+        toJSON: () => ({ ...json, expirationTime: null }),
         unsubscribe: async () => {
           current = null;
           return true;
         },
-      } as unknown as PushSubscription;
-    };
+      }) as unknown as PushSubscription;
     PushManager.prototype.subscribe = async function () {
       current ??= made();
       return current;
@@ -233,7 +231,7 @@ function fakePushService(page: Page) {
     PushManager.prototype.getSubscription = async function () {
       return current;
     };
-  });
+  }, subscription);
 }
 
 /** Resolves once the shop's service worker controls `page` and is active. */
@@ -268,16 +266,23 @@ const notificationsOf = (page: Page) =>
   );
 
 describe("push on this device", () => {
-  it("sends this browser's subscription to the server, and shows a pushed alert as a notification", async () => {
+  let pushService: TestPushService;
+  beforeAll(async () => {
+    pushService = await startPushService();
+  });
+  afterAll(() => pushService?.stop());
+
+  it("subscribes this browser, pushes an order's new status to it signed and encrypted, and shows it", async () => {
     const baseUrl = shop.baseUrl;
     const token = await apiToken(baseUrl, "trader");
+    const subscription = pushService.subscribe();
     const page = await openPage(browser, PHONE);
     await page.context().grantPermissions(["notifications"], { origin: baseUrl });
-    await fakePushService(page);
+    await subscribeTo(page, subscription);
     await openWithToken(page, baseUrl, token, "/alerts");
     await controlledByServiceWorker(page);
 
-    // Turned on: the server has the subscription; then off again.
+    // Turned on: the server has the subscription.
     const devices = (
       await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences })
     ).pushDevices;
@@ -287,13 +292,24 @@ describe("push on this device", () => {
     const on = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences });
     expect(on.pushDevices).toBe(devices + 1);
     await page.screenshot({ path: shot("push-on-390"), fullPage: true });
-    await page.getByRole("button", { name: "Turn off push on this device" }).click();
-    await page.getByText("Push is off for this device.").waitFor();
-    await page.getByRole("button", { name: "Turn on push on this device" }).waitFor();
-    const off = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences });
-    expect(off.pushDevices).toBe(devices);
 
-    // A push message, delivered to the worker as the push service would.
+    // The order's status changes: the push service gets the alert, VAPID-signed by the shop's
+    // key for its own origin, and decrypts it with the keys only this "device" holds.
+    const order = await placeOrder(token);
+    const pushed = async () =>
+      pushService.received.find(
+        (p) =>
+          p.endpoint === subscription.endpoint &&
+          (p.payload as { url?: string }).url === `/orders-history/${order.id}`,
+      );
+    await expect.poll(async () => (await pushed()) !== undefined, { timeout: 20_000 }).toBe(true);
+    const push = (await pushed())!;
+    expect(push.vapid.key).toBe(on.pushPublicKey);
+    expect(push.vapid.aud).toBe(pushService.origin);
+    const payload = push.payload as { title: string; body: string; url: string; tag: string };
+    expect(payload.title).toBe(`Order ${order.orderId}: Submitted`);
+
+    // What arrived, delivered to the worker as the browser's push service would: a notification.
     const cdp = await page.context().newCDPSession(page);
     const registrationId = new Promise<string>((resolve) =>
       cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
@@ -306,21 +322,23 @@ describe("push on this device", () => {
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin: baseUrl,
       registrationId: id,
-      data: JSON.stringify({
-        title: "Order TS100001 is being picked",
-        body: "The warehouse has started picking your order.",
-        url: "/orders-history/1",
-        tag: "order-1",
-      }),
+      data: JSON.stringify(payload),
     });
     await expect
       .poll(() => notificationsOf(page), { timeout: 10_000 })
       .toContainEqual({
-        title: "Order TS100001 is being picked",
-        body: "The warehouse has started picking your order.",
-        tag: "order-1",
-        url: "/orders-history/1",
+        title: payload.title,
+        body: payload.body,
+        tag: payload.tag,
+        url: `/orders-history/${order.id}`,
       } satisfies Shown);
+
+    // Turned off: the server forgets the device.
+    await page.getByRole("button", { name: "Turn off push on this device" }).click();
+    await page.getByText("Push is off for this device.").waitFor();
+    await page.getByRole("button", { name: "Turn on push on this device" }).waitFor();
+    const off = await callApi(baseUrl, "GET", "/api/Alerts/Preferences", { token, answer: AlertPreferences });
+    expect(off.pushDevices).toBe(devices);
 
     // A payload that is not the shop's JSON is still shown, as its text, opening the alerts.
     await cdp.send("ServiceWorker.deliverPushMessage", {

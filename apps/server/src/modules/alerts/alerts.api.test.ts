@@ -166,13 +166,33 @@ describe("alerts", () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(expectProblem(res).code).toBe("validation");
     }
+    // A choice saved while no device could have push saves push "off" with it, unmeant.
+    const before = await preferences(spaza);
+    expect(before.pushDevices).toBe(0);
+    // As the grid shows it with no device: push off.
+    const chosen = before.preferences.map((p) => ({
+      ...p,
+      push: false,
+      sms: p.kind === "statement_ready" ? true : p.sms,
+    }));
+    const saved = await t.request({
+      method: "PUT",
+      url: "/api/Alerts/Preferences",
+      token: spaza,
+      body: { preferences: chosen },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const added = await t.request({
       method: "POST",
       url: "/api/Alerts/PushSubscriptions",
       token: spaza,
       body: good,
     });
-    expect(AlertPreferences.parse(added.json()).pushDevices).toBe(1);
+    const withDevice = AlertPreferences.parse(added.json());
+    expect(withDevice.pushDevices).toBe(1);
+    // The first device turns push on for every kind, and keeps the other choices.
+    expect(withDevice.preferences.every((p) => p.push)).toBe(true);
+    expect(withDevice.preferences.find((p) => p.kind === "statement_ready")?.sms).toBe(true);
     // The same device again is still one device.
     await t.request({ method: "POST", url: "/api/Alerts/PushSubscriptions", token: spaza, body: good });
     expect((await preferences(spaza)).pushDevices).toBe(1);

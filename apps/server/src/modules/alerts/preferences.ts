@@ -100,7 +100,11 @@ export async function setAlertPreferences(
   return alertPreferences(db, config, userId, customerId);
 }
 
-/** Adds (or takes over, for this user) the device's subscription. */
+/**
+ * Adds (or takes over, for this user) the device's subscription. The user's first device turns
+ * push on for every kind: while they had none the grid showed push off, and a choice saved then
+ * (ticking SMS for statements, say) saved that "off" without meaning it.
+ */
 export async function subscribePush(
   db: Db,
   config: KeyConfig,
@@ -108,6 +112,14 @@ export async function subscribePush(
   customerId: number,
   command: PushSubscriptionCommand,
 ): Promise<AlertPreferences> {
+  if ((await pushDevicesOf(db, userId)) === 0) {
+    await db
+      .updateTable("alertPreferences")
+      .set({ push: true })
+      .where("userId", "=", userId)
+      .where("customerId", "=", customerId)
+      .execute();
+  }
   const expiresAt = typeof command.expirationTime === "number" ? new Date(command.expirationTime) : null;
   const values = {
     endpoint: command.endpoint,
