@@ -9,20 +9,19 @@
 // and encrypted for the device, and what it decrypts, delivered to the service worker through
 // the DevTools protocol, is shown as a notification.
 // Screenshots go to /tmp/alerts-*.png for a person to look at.
-import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { AlertList, AlertPreferences } from "@trade-shop/contracts/alerts";
-import { Cart } from "@trade-shop/contracts/cart";
-import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { Order } from "@trade-shop/contracts/orders";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCreateOrder } from "../apps/web/src/features/orders/create-order";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { signedStatusCallback } from "./support/back-office";
+import { placeOrder } from "./support/orders";
+import { controlledByServiceWorker } from "./support/service-worker";
 import { apiToken, openWithToken } from "./support/session";
 import {
   startPushService,
@@ -68,43 +67,6 @@ afterAll(async () => {
   await new Promise((resolve) => backOffice?.close(resolve));
 });
 
-/** Places an order of one pack of an in-stock chips product the way checkout does. */
-async function placeOrder(token: string) {
-  const baseUrl = shop.baseUrl;
-  const search = await callApi(baseUrl, "POST", "/api/Product/ProductSearch", {
-    token,
-    body: { pageNumber: 1, resultsPerPage: 12, inStockOnly: true, categoryFilter: "Chips" },
-    answer: ProductSearchResult,
-  });
-  const product = search.skuResults.find((p) => !p.isLiquor && p.stockOnHand > 5)!;
-  await callApi(baseUrl, "POST", "/api/Cart/AdditemToCart", {
-    token,
-    body: { skuCode: product.skuCode, quantity: 1 },
-  });
-  const cart = await callApi(baseUrl, "GET", "/api/Cart/GetUserCart", { token, answer: Cart });
-  return callApi(baseUrl, "POST", "/api/Order", {
-    token,
-    answer: Order,
-    body: buildCreateOrder(cart, { homeDelivery: true, reference: "" }, new Date()),
-  });
-}
-
-/** The back office says the order moved on, signed as it signs. */
-async function statusCallback(orderId: string, status: string) {
-  const body = JSON.stringify({ eventId: `${orderId}-${status}-${Date.now()}`, orderId, status });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${shop.baseUrl}/api/BackOffice/StatusCallback`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-tradeshop-timestamp": String(timestamp),
-      "x-tradeshop-signature": `sha256=${createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex")}`,
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
-
 const alertsOf = (token: string) => callApi(shop.baseUrl, "GET", "/api/Alerts", { token, answer: AlertList });
 
 /** The bell's accessible name, e.g. "Alerts, 3 unread". */
@@ -119,7 +81,7 @@ describe("alerts in the shop", () => {
     it(`counts an order's new status on the bell live, lists it, marks all read and keeps a choice (${viewport.width} px)`, async () => {
       const baseUrl = shop.baseUrl;
       const token = await apiToken(baseUrl, username);
-      const order = await placeOrder(token);
+      const { order } = await placeOrder(baseUrl, token);
       const status = async () =>
         (await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, { token, answer: Order }))
           .currentPastelStatus;
@@ -141,7 +103,8 @@ describe("alerts in the shop", () => {
 
       // The warehouse starts picking: the bell counts it without a reload (the stream's order
       // change; the minute's poll would be too late for this wait).
-      await statusCallback(order.orderId, "Picking");
+      const picking = { eventId: `${order.orderId}-Picking`, orderId: order.orderId, status: "Picking" };
+      expect(await signedStatusCallback(baseUrl, SECRET, picking)).toBe(200);
       await expect.poll(() => bellName(page), { timeout: 15_000 }).toBe("Alerts, 1 unread");
       expect((await alertsOf(token)).unread).toBe(1);
       await page
@@ -234,20 +197,6 @@ function subscribeTo(page: Page, subscription: TestSubscription) {
   }, subscription);
 }
 
-/** Resolves once the shop's service worker controls `page` and is active. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== "activated")
-      await new Promise<void>((resolve) =>
-        registration.active?.addEventListener("statechange", () => resolve(), { once: true }),
-      );
-  });
-}
-
 interface Shown {
   title: string;
   body: string;
@@ -295,7 +244,7 @@ describe("push on this device", () => {
 
     // The order's status changes: the push service gets the alert, VAPID-signed by the shop's
     // key for its own origin, and decrypts it with the keys only this "device" holds.
-    const order = await placeOrder(token);
+    const { order } = await placeOrder(baseUrl, token);
     const pushed = async () =>
       pushService.received.find(
         (p) =>

@@ -4,7 +4,6 @@
 // over HTTP that has the order, the customer asks; the stand-in receives the signed request and
 // answers by a signed status callback, and the open page shows the order Cancelled.
 // Screenshots go to /tmp/cancel-*.png for a person to look at.
-import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi } from "./support/api";
 import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
+import { signedStatusCallback } from "./support/back-office";
 import { placeOrder, stockOf } from "./support/orders";
 import { apiToken, openWithToken } from "./support/session";
 import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
@@ -126,23 +126,13 @@ describe("cancelling an order the back office has", () => {
     await page.screenshot({ path: shot("asked-1280"), fullPage: true });
 
     // The back office stops it and says so.
-    const body = JSON.stringify({
+    const stopped = {
       eventId: `cancel-${order.id}`,
       orderId: order.orderId,
       status: "Cancelled",
       reason: "Stopped before picking",
-    });
-    const timestamp = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${baseUrl}/api/BackOffice/StatusCallback`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-tradeshop-timestamp": String(timestamp),
-        "x-tradeshop-signature": `sha256=${createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex")}`,
-      },
-      body,
-    });
-    expect(res.status).toBe(200);
+    };
+    expect(await signedStatusCallback(baseUrl, SECRET, stopped)).toBe(200);
     // Live, without a reload.
     await page
       .getByTestId("order-status")

@@ -15,25 +15,11 @@ import { callApi } from "./support/api";
 import { PHONE } from "./support/browser";
 import { browserFile } from "./support/browser-file";
 import { expectOffline } from "./support/page-errors";
+import { controlledByServiceWorker } from "./support/service-worker";
 import { DEMO_PASSWORD, newCustomerLogin, openWithToken } from "./support/session";
 
 const { baseUrl, openPage } = browserFile();
 const OFFLINE_NOTICE = /^Offline — prices as of \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}/;
-
-/** Resolves once the service worker controls `page` (it claims the page it was installed from). */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  });
-  // The precache is complete once the worker is active.
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (registration.active?.state !== "activated")
-      await new Promise<void>((resolve) =>
-        registration.active?.addEventListener("statechange", () => resolve(), { once: true }),
-      );
-  });
-}
 
 /** A product card's SKU, from its link (/products/{sku}). */
 async function skuOf(card: Locator): Promise<string> {
