@@ -17,7 +17,7 @@ import { expectProblem } from "../../../test/route-table";
 import { startPushService, type TestPushService } from "../../../test/push-service";
 import { createBackOfficeSimulator, type BackOfficeSimulator } from "../backoffice";
 import { createOutboxWorker } from "../outbox";
-import { alertHandlers } from "./index";
+import { alertHandlers, queueMonthStatementAlerts } from "./index";
 
 const ALL_CHANNELS = { inShop: true, email: true, sms: false, push: true };
 
@@ -445,5 +445,23 @@ describe("alerts", () => {
     const staff = await t.login("staff");
     const refused = await t.request({ method: "GET", url: "/api/Alerts", token: staff });
     expect(expectProblem(refused).code).toBe("not_a_customer");
+  });
+
+  it("tells an account's people its statement is ready once the shop's month is over, once", async () => {
+    await sql`DELETE FROM app_settings WHERE key = 'statement-alerts'`.execute(db());
+    // A shop's first run only records the month: it announces none it never kept.
+    expect(await queueMonthStatementAlerts(db(), new Date("2026-12-01T08:00:00+02:00"))).toBe(0);
+    expect(await queueMonthStatementAlerts(db(), new Date("2026-12-20T08:00:00+02:00"))).toBe(0);
+    // Half past midnight on 1 January in Johannesburg is still 31 December in UTC: December is over.
+    const newYear = new Date("2027-01-01T00:30:00+02:00");
+    const announced = await queueMonthStatementAlerts(db(), newYear);
+    expect(announced).toBeGreaterThan(0);
+    expect(await queueMonthStatementAlerts(db(), newYear)).toBe(0);
+    expect(await queueMonthStatementAlerts(db(), new Date("2027-01-15T08:00:00+02:00"))).toBe(0);
+    await t.outbox.drain();
+    const told = (await get(trader)).items.filter((a) => a.kind === "statement_ready");
+    expect(told.map((a) => [a.title, a.link])).toEqual([
+      [expect.stringMatching(/^Your statement for Dec\w* 2026 is ready$/), "/statements?month=2026-12"],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // From a change to alerts (docs/rules.md "Alerts"): the outbox message "alerts.event" that the
-// triggers of migration 0026 record with the change (or queueStatementReadyAlert) becomes, when
-// the worker runs it, one alert per person to tell, each in its own transaction that checks the
+// triggers of migration 0026 record with the change (or the month-end run, statement-ready.ts)
+// becomes, when the worker runs it, one alert per person to tell, each in its own transaction that checks the
 // person is still on the account, reads their choices, applies the throttle and queues the
 // e-mail, SMS and push messages.
 import { z } from "zod";
@@ -61,20 +61,6 @@ export interface AlertDraft {
    * orders module's approval e-mails): the same key, so the outbox sends one.
    */
   emailKey?: string;
-}
-
-/**
- * A statement ready for an account's people (statement_ready). Statements are made on request
- * from the ledger today, so nothing calls this yet; whatever comes to produce a month's
- * statements (a month-end run) calls it in its transaction.
- */
-export async function queueStatementReadyAlert(trx: Db, customerId: number, month: string) {
-  await enqueue(trx, {
-    topic: EVENT_TOPIC,
-    idempotencyKey: `alerts:statement:${customerId}:${month}`,
-    payload: { kind: "statement_ready", customerId, month, occurredAt: new Date().toISOString() },
-    orderingKey: `alerts:statement:${customerId}`,
-  });
 }
 
 async function orderDrafts(db: Db, event: Extract<AlertEvent, { orderId: number }>): Promise<AlertDraft[]> {

@@ -4,8 +4,8 @@
 // push. Owns alerts, alert_preferences, push_subscriptions, app_settings "vapid", the outbox
 // topics "alerts.event" and "alerts.push", and the triggers of db/migrations/0026-alerts.ts that
 // record an "alerts.event" with every order status written and every wished-for product back
-// in stock. Offers its routes, the topics' handlers for the outbox worker, and
-// queueStatementReadyAlert for whatever comes to produce monthly statements.
+// in stock. Offers its routes, the topics' handlers for the outbox worker, and the month-end
+// statement alerts for the worker's housekeeping (queueMonthStatementAlerts).
 export { alertRoutes } from "./routes";
 export { alertHandlers, type AlertHandlerOptions } from "./delivery";
-export { queueStatementReadyAlert } from "./events";
+export { queueMonthStatementAlerts } from "./statement-ready";
