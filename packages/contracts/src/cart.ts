@@ -20,6 +20,8 @@ export const CartItem = Product.pick({
   rtCategory: true,
   imageUrl: true,
   stockingWarehouseCode: true,
+  unitPriceIncl: true,
+  discountUnitPriceIncl: true,
 }).extend({
   id: Id,
   cartId: Id,

@@ -138,6 +138,16 @@ export const Product = z.object({
   /** Percent, e.g. 15. */
   vatRateCharged: z.number().min(0).max(100),
   extendedData: ProductExtendedData.nullable(),
+  /** One unit's share of the list price incl. VAT (unit-price.ts); null for a pack of 1. */
+  unitPriceIncl: Rand.nullable(),
+  /** One unit's share of the deal price incl. VAT; null without a deal or for a pack of 1. */
+  discountUnitPriceIncl: Rand.nullable(),
+  /** Recommended selling price of one unit incl. VAT; null when unknown or the tenant hides margins. */
+  shelfPriceIncl: Rand.nullable(),
+  /** Shelf price less the unit price incl. VAT (the pack price for a pack of 1); may be negative. */
+  marginIncl: Rand.nullable(),
+  /** The margin as a percent of the shelf price, one decimal; may be negative. */
+  marginPercent: z.number().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -405,6 +405,7 @@ export interface Products {
   packSize: string;
   rtCategory: string | null;
   searchVector: Generated<string>;
+  shelfPriceCents: number | null;
   skuCode: string;
   stockedIn: Generated<string[]>;
   subCategory: string | null;
@@ -474,6 +475,7 @@ export interface Tenants {
   enabled: Generated<boolean>;
   id: string;
   name: string;
+  showMargins: Generated<boolean>;
 }
 
 export interface UserRoles {

@@ -31,6 +31,7 @@ import {
   type Town,
 } from "./customer-data";
 import { toGtin14 } from "@trade-shop/contracts/gtin";
+import { unitPriceCents } from "@trade-shop/contracts/unit-price";
 import { buildExtendedData, demoGtin } from "./extended-data";
 import { brandImageUrl, productImageRow } from "./images";
 import { sastDay } from "../modules/accounts";
@@ -272,6 +273,7 @@ function generateCatalogue(
   const prices = random.fork("list-prices");
   const extended = random.fork("extended-data");
   const pictures = random.fork("images");
+  const shelf = random.fork("shelf-prices");
   const itemNumbers = new Map<string, number>();
   const products: DemoProduct[] = [];
   const productRows: Row<"products">[] = [];
@@ -319,6 +321,7 @@ function generateCatalogue(
       isFeatured,
       vatRate: product.vatRate,
       listPriceCents,
+      shelfPriceCents: shelfPrice(shelf, category, listPriceCents, product.vatRate, size.units),
       active: true,
       // Every product has its barcode, with or without the supplier's extended data.
       gtin: toGtin14(demoGtin(brandId, itemNumber)),
@@ -348,6 +351,38 @@ function generateCatalogue(
     }
   });
   return { products, productRows, extendedData, images };
+}
+
+/** The markup over the unit list price incl. VAT a shop usually adds, by category: [low, high]. */
+const SHELF_MARKUP: Record<Category, readonly [number, number]> = {
+  Chips: [0.3, 0.4],
+  Chocolates: [0.25, 0.35],
+  Liquor: [0.15, 0.25],
+  Sweets: [0.3, 0.4],
+  Beverages: [0.2, 0.3],
+  Biscuits: [0.25, 0.35],
+  Hygiene: [0.2, 0.3],
+};
+
+/**
+ * A product's recommended selling price per unit incl. VAT (docs/demo-data.md): the unit list
+ * price incl. VAT marked up by the category's usual markup and rounded up to a price ending
+ * in 9 cents (R8.91 and R8.99 both go to R8.99). About one product in nine has none, and one in
+ * thirty keeps a price from before a price rise, near or below what the unit now costs.
+ */
+function shelfPrice(
+  random: Random,
+  category: Category,
+  listPriceCents: number,
+  vatRate: number,
+  units: number,
+) {
+  if (random.chance(0.11)) return null;
+  const inclCents = Math.floor((2 * listPriceCents * (100 + vatRate) + 100) / 200);
+  const unitCents = unitPriceCents(inclCents, units) ?? inclCents;
+  const [low, high] = random.chance(0.03) ? [-0.06, 0.04] : SHELF_MARKUP[category];
+  const target = Math.round(unitCents * (1 + random.float(low, high)));
+  return Math.max(9, target + ((9 - (target % 10) + 10) % 10));
 }
 
 function generateStock(random: Random, products: readonly DemoProduct[]): Row<"stock">[] {

@@ -25,6 +25,7 @@ import * as m0023 from "./0023-delivery-day";
 import * as m0024 from "./0024-cancel-orders";
 import * as m0025 from "./0025-change-orders";
 import * as m0026 from "./0026-alerts";
+import * as m0027 from "./0027-shelf-prices";
 
 export interface Migration {
   version: number;
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   { version: 24, ...m0024 },
   { version: 25, ...m0025 },
   { version: 26, ...m0026 },
+  { version: 27, ...m0027 },
 ];

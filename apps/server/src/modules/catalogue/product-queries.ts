@@ -43,6 +43,8 @@ export interface ProductRow {
   stockWarehouseCode: string;
   coverHash: string | null;
   extendedData: unknown;
+  /** Recommended selling price of one unit incl. VAT; null when unknown or the tenant hides margins. */
+  shelfPriceCents: number | null;
 }
 
 export async function productRows(
@@ -66,6 +68,10 @@ export async function productRows(
              ORDER BY d.discount_percent DESC, d.min_quantity, d.deal_reference LIMIT 1) d ON true`
     : sql`LEFT JOIN LATERAL (SELECT NULL::text AS deal_reference, NULL::text AS description,
                                     NULL::int AS min_quantity, NULL::numeric AS discount_percent) d ON true`;
+  // A customer's tenant may hide shelf prices and margins; callers without an account see them.
+  const showMargins = shopper
+    ? sql`(SELECT t.show_margins FROM tenants t WHERE t.id = ${shopper.tenantId})`
+    : sql`true`;
   const extended = options.withExtendedData
     ? sql`(SELECT e.data FROM product_extended_data e WHERE e.sku_code = p.sku_code)`
     : sql`NULL::jsonb`;
@@ -80,7 +86,8 @@ export async function productRows(
            -- product_images (sku_code, position) unique index; the cover first, else the first image.
            (SELECT i.content_hash FROM product_images i WHERE i.sku_code = p.sku_code
              ORDER BY i.is_cover DESC, i.position LIMIT 1) AS cover_hash,
-           ${extended} AS extended_data
+           ${extended} AS extended_data,
+           CASE WHEN ${showMargins} THEN p.shelf_price_cents END AS shelf_price_cents
       FROM products p
       JOIN brands b ON b.id = p.brand_id
      CROSS JOIN (SELECT ${stockWarehouse(shopper)} AS code) sw

@@ -1,6 +1,7 @@
 // Products as the API shows them: rows from product-queries.ts priced with the one pricing
 // rule (modules/pricing) and shaped as the contracts' Product.
 import { toRand } from "@trade-shop/contracts/common";
+import { unitMargin, unitPriceCents } from "@trade-shop/contracts/unit-price";
 import { ProductExtendedData, type Product } from "@trade-shop/contracts/catalogue";
 import type { Db } from "../../db/database";
 import { notFound } from "../../core/domain-error";
@@ -23,6 +24,12 @@ export function toProduct(row: ProductRow): Product {
     quantity: 1,
     deal,
   });
+  const packSize = packUnits(row.packSize);
+  const unitCents = unitPriceCents(priced.listPriceInclCents, packSize);
+  const dealUnitCents =
+    priced.discountPriceInclCents === null ? null : unitPriceCents(priced.discountPriceInclCents, packSize);
+  // The margin at the customer's own list price per unit; a pack of 1 is its own unit.
+  const margin = unitMargin(row.shelfPriceCents, unitCents ?? priced.listPriceInclCents);
   return {
     skuCode: row.skuCode,
     skuCategory: row.category,
@@ -35,7 +42,7 @@ export function toProduct(row: ProductRow): Product {
     listPriceIncl: toRand(priced.listPriceInclCents),
     listPriceExcl: toRand(priced.listPriceExclCents),
     isNewProduct: row.isNew,
-    packSize: packUnits(row.packSize),
+    packSize,
     capacity: row.capacity,
     discountPercentage: priced.discountPercent,
     discountPrice: priced.discountPriceInclCents === null ? null : toRand(priced.discountPriceInclCents),
@@ -50,6 +57,11 @@ export function toProduct(row: ProductRow): Product {
     stockingWarehouseCode: row.stockWarehouseCode,
     vatRateCharged: row.vatRate,
     extendedData: row.extendedData == null ? null : ProductExtendedData.parse(row.extendedData),
+    unitPriceIncl: unitCents === null ? null : toRand(unitCents),
+    discountUnitPriceIncl: dealUnitCents === null ? null : toRand(dealUnitCents),
+    shelfPriceIncl: margin === null ? null : toRand(row.shelfPriceCents!),
+    marginIncl: margin === null ? null : toRand(margin.marginCents),
+    marginPercent: margin?.marginPercent ?? null,
   };
 }
 

@@ -83,6 +83,8 @@ export async function priceItems(
         rtCategory: row.rtCategory,
         imageUrl: product.imageUrl,
         stockingWarehouseCode: customer.stockingWarehouseCode,
+        unitPriceIncl: product.unitPriceIncl,
+        discountUnitPriceIncl: product.discountUnitPriceIncl,
       },
     });
   }

@@ -32,6 +32,8 @@ export function cartLine(overrides: Partial<CartItem> = {}): CartItem {
     rtCategory: "Snacks",
     imageUrl: "/images/products/83c2f0d7ac4966f305e4ab6e03f8df9a.webp",
     stockingWarehouseCode: "JHB",
+    unitPriceIncl: 24.35,
+    discountUnitPriceIncl: 20.94,
     ...overrides,
   };
 }

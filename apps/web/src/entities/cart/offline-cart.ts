@@ -146,6 +146,8 @@ export function lineFromProduct(product: Product, quantity: number, cartId: numb
     rtCategory: product.rtCategory,
     imageUrl: product.imageUrl,
     stockingWarehouseCode: product.stockingWarehouseCode,
+    unitPriceIncl: product.unitPriceIncl,
+    discountUnitPriceIncl: product.discountUnitPriceIncl,
   };
 }
 

@@ -126,6 +126,11 @@ export function product(overrides: Partial<Product> = {}): Product {
     stockingWarehouseCode: "JHB",
     vatRateCharged: 15,
     extendedData: null,
+    unitPriceIncl: 24.35,
+    discountUnitPriceIncl: 20.94,
+    shelfPriceIncl: 32.99,
+    marginIncl: 8.64,
+    marginPercent: 26.2,
     ...overrides,
   };
 }
