@@ -5,6 +5,6 @@
 // index re-exports into each download that reaches the index: only what the product list shows
 // belongs here.
 export { ProductImage } from "./product-image";
-export { formatCount, packText, stockWarehouseNote } from "./product-labels";
+export { eachText, formatCount, packText, stockWarehouseNote } from "./product-labels";
 export { productPath } from "./product-path";
 export { StockStatus } from "./stock-status";

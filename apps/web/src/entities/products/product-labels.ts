@@ -1,6 +1,7 @@
 // The short texts a product card and page show beside the price: stock and pack contents (the
 // quantity a customer types is read by lib/quantity.ts).
 import type { Product } from "@trade-shop/contracts/catalogue";
+import { formatRand } from "@/lib/format";
 
 /** From this many packs down, the card warns that stock is running out. */
 export const LOW_STOCK = 10;
@@ -35,4 +36,12 @@ export function packText(product: Pick<Product, "packSize" | "capacity">): strin
   const capacity = product.capacity?.trim();
   if (!capacity) return product.packSize === 1 ? "Single unit" : `Pack of ${product.packSize}`;
   return product.packSize === 1 ? capacity : `${product.packSize} × ${capacity}`;
+}
+
+/**
+ * One unit's price as the shop writes it, "R6.44 each"; null without one (a pack of 1, or a
+ * product kept in the browser from before the server sent unit prices).
+ */
+export function eachText(unitPriceIncl: number | null | undefined): string | null {
+  return unitPriceIncl == null ? null : `${formatRand(unitPriceIncl)} each`;
 }

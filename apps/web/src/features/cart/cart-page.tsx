@@ -11,7 +11,7 @@ import { DEFAULT_LANDING, appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "@/lib/format";
 import { AddToOrderList } from "@/entities/order-lists";
 import { DeliveryPromiseNote, useDeliveryPromise } from "@/entities/orders";
-import { formatCount } from "@/entities/products";
+import { eachText, formatCount } from "@/entities/products";
 import { buttonClass } from "@/lib/ui/button-styles";
 import {
   itemsSelectedText,
@@ -60,6 +60,8 @@ function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
   const remove = useRemoveFromCart();
   const reduce = useReduceToAvailable();
   const stockWarning = lineStockWarning(line);
+  // One unit's share of what the line pays per pack: the deal's once the line reaches it.
+  const each = eachText(dealHint(line)?.kind === "applied" ? line.discountUnitPriceIncl : line.unitPriceIncl);
   return (
     <ShoppingListLine
       line={line}
@@ -90,6 +92,14 @@ function CartLine({ line, busy }: { line: CartItem; busy: boolean }) {
     >
       <p className="text-sm tabular-nums">
         {formatRand(line.unitPriceExcl)} <span className="text-muted">excl. VAT per pack</span>
+        {each && (
+          <>
+            {" · "}
+            <span className="whitespace-nowrap">
+              {each} <span className="text-muted">incl. VAT</span>
+            </span>
+          </>
+        )}
       </p>
       <DealHint line={line} />
       {stockWarning && (

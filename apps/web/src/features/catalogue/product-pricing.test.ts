@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appliedPrice, dealBadgeText, formatPercent, productPrices } from "./product-pricing";
+import { appliedPrice, dealBadgeText, formatPercent, productPrices, shelfMargin } from "./product-pricing";
 
 const listOnly = {
   listPriceIncl: 1234.56,
@@ -21,16 +21,26 @@ const withDeal = {
 
 describe("productPrices", () => {
   it("formats the list price incl. and excl. VAT as R1 234.56", () => {
-    expect(productPrices(listOnly)).toEqual({ list: { incl: "R1 234.56", excl: "R1 073.53" }, deal: null });
+    expect(productPrices(listOnly)).toEqual({
+      list: { incl: "R1 234.56", excl: "R1 073.53", each: null },
+      deal: null,
+    });
   });
 
   it("adds the deal with its minimum quantity and saving", () => {
     expect(productPrices(withDeal).deal).toEqual({
       incl: "R502.52",
       excl: "R436.97",
+      each: null,
       minQuantity: 2,
       saving: "14% off",
     });
+  });
+
+  it("gives each price a unit's share when the server sends one", () => {
+    const prices = productPrices({ ...withDeal, unitPriceIncl: 24.35, discountUnitPriceIncl: 20.94 });
+    expect(prices.list.each).toBe("R24.35 each");
+    expect(prices.deal?.each).toBe("R20.94 each");
   });
 
   it("shows no deal when part of it is missing, and no saving without a percentage", () => {
@@ -72,5 +82,28 @@ describe("badges and percentages", () => {
     expect(formatPercent(14)).toBe("14%");
     expect(formatPercent(12.5)).toBe("12.5%");
     expect(formatPercent(13.333)).toBe("13.3%");
+  });
+});
+
+describe("shelfMargin", () => {
+  it("says what a unit sells for and what the customer makes, in rand and percent", () => {
+    expect(shelfMargin({ shelfPriceIncl: 8.99, marginIncl: 2.55, marginPercent: 28.4 })).toEqual({
+      sellsFor: "Sells for R8.99",
+      youMake: "you make R2.55 (28.4%)",
+      negative: false,
+    });
+  });
+
+  it("shows a loss as a negative margin", () => {
+    expect(shelfMargin({ shelfPriceIncl: 5.99, marginIncl: -0.45, marginPercent: -7.5 })).toEqual({
+      sellsFor: "Sells for R5.99",
+      youMake: "you make -R0.45 (-7.5%)",
+      negative: true,
+    });
+  });
+
+  it("says nothing without a shelf price", () => {
+    expect(shelfMargin({ shelfPriceIncl: null, marginIncl: null, marginPercent: null })).toBeNull();
+    expect(shelfMargin({})).toBeNull();
   });
 });

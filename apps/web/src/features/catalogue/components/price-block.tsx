@@ -2,7 +2,7 @@
 // marked, so a customer sees the deal switch on as they type the quantity.
 import { Check } from "lucide-react";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { appliedPrice, packsText, productPrices, type PricePair } from "../product-pricing";
+import { appliedPrice, packsText, productPrices, shelfMargin, type PricePair } from "../product-pricing";
 
 interface PriceBlockProps {
   product: Product;
@@ -22,7 +22,23 @@ function Amounts({ price, size }: { price: PricePair; size: "card" | "page" }) {
       <dd className="text-sm tabular-nums text-muted">
         {price.excl} <span className="whitespace-nowrap text-xs">excl. VAT</span>
       </dd>
+      {price.each && <dd className="text-sm font-semibold tabular-nums text-fg">{price.each}</dd>}
     </>
+  );
+}
+
+/**
+ * What a unit usually sells for and what the customer makes on it at their own price: "Sells
+ * for R8.99 · you make R2.55 (28.4%)"; a loss is shown as one. Nothing when the shop sends none.
+ */
+export function ShelfMargin({ product, className = "" }: { product: Product; className?: string }) {
+  const shelf = shelfMargin(product);
+  if (!shelf) return null;
+  return (
+    <p className={`text-sm tabular-nums text-muted ${className}`}>
+      {shelf.sellsFor} ·{" "}
+      <span className={`font-semibold ${shelf.negative ? "text-danger" : "text-fg"}`}>{shelf.youMake}</span>
+    </p>
   );
 }
 
@@ -40,35 +56,41 @@ export function PriceBlock({ product, quantity, size = "card" }: PriceBlockProps
   const prices = productPrices(product);
   if (!prices.deal) {
     return (
-      <dl>
-        <dt className="sr-only">Price</dt>
-        <Amounts price={prices.list} size={size} />
-      </dl>
+      <div className="flex flex-col gap-1">
+        <dl>
+          <dt className="sr-only">Price</dt>
+          <Amounts price={prices.list} size={size} />
+        </dl>
+        <ShelfMargin product={product} />
+      </div>
     );
   }
   const applied = appliedPrice(prices, quantity);
   const box = (active: boolean) =>
     `min-w-0 rounded-lg p-2 ${active ? "bg-brand-soft ring-2 ring-brand" : "ring-1 ring-line"}`;
   return (
-    <dl className="grid grid-cols-2 gap-2">
-      <div className={box(applied === "list")}>
-        <dt className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
-          <span className="font-semibold uppercase tracking-wide">List price</span>
-          <Applies applies={applied === "list"} />
-        </dt>
-        <Amounts price={prices.list} size={size} />
-      </div>
-      <div className={box(applied === "deal")}>
-        <dt className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
-          <span className="font-semibold uppercase tracking-wide">Deal price</span>
-          <span className="w-full font-semibold text-fg">
-            from {packsText(prices.deal.minQuantity)}
-            {prices.deal.saving && `, ${prices.deal.saving}`}
-          </span>
-          <Applies applies={applied === "deal"} />
-        </dt>
-        <Amounts price={prices.deal} size={size} />
-      </div>
-    </dl>
+    <div className="flex flex-col gap-1.5">
+      <dl className="grid grid-cols-2 gap-2">
+        <div className={box(applied === "list")}>
+          <dt className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+            <span className="font-semibold uppercase tracking-wide">List price</span>
+            <Applies applies={applied === "list"} />
+          </dt>
+          <Amounts price={prices.list} size={size} />
+        </div>
+        <div className={box(applied === "deal")}>
+          <dt className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted">
+            <span className="font-semibold uppercase tracking-wide">Deal price</span>
+            <span className="w-full font-semibold text-fg">
+              from {packsText(prices.deal.minQuantity)}
+              {prices.deal.saving && `, ${prices.deal.saving}`}
+            </span>
+            <Applies applies={applied === "deal"} />
+          </dt>
+          <Amounts price={prices.deal} size={size} />
+        </div>
+      </dl>
+      <ShelfMargin product={product} />
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import { useProductActions, useProductStanding, useShopper } from "@/entities/sh
 import { buttonClass } from "@/lib/ui/button-styles";
 import { appliedPrice, dealBadgeText, productPrices } from "../product-pricing";
 import { ChooseAccountToOrder, LogInToOrder, repWithoutAccount } from "./order-controls";
+import { ShelfMargin } from "./price-block";
 
 function Row({
   product,
@@ -33,8 +34,8 @@ function Row({
   const prices = productPrices(product);
   const parsed = text.trim() === "" ? null : parseQuantity(text);
   const quantity = parsed?.ok ? parsed.quantity : null;
-  const price =
-    appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal.incl : prices.list.incl;
+  const shown = appliedPrice(prices, quantity) === "deal" && prices.deal ? prices.deal : prices.list;
+  const price = shown.incl;
   const deal = dealBadgeText(prices);
   const inCart = useProductStanding(product.skuCode).inCart;
   const refused = product.isLiquor ? liquorBlock : null;
@@ -56,12 +57,15 @@ function Row({
           <span className="font-mono md:hidden">{product.skuCode} · </span>
           {packText(product)}
           {deal && ` · ${deal}${prices.deal ? ` at ${prices.deal.incl}` : ""}`}
+          {prices.deal?.each && ` (${prices.deal.each})`}
           {inCart > 0 && ` · In cart: ${formatCount(inCart)}`}
         </span>
+        <ShelfMargin product={product} className="text-xs" />
       </div>
       <StockStatus stockOnHand={product.stockOnHand} className="text-xs" />
       <p className="text-right font-bold tabular-nums">
         {price} <span className="block text-xs font-normal text-muted">incl. VAT</span>
+        {shown.each && <span className="block text-xs font-semibold">{shown.each}</span>}
       </p>
       <div>
         {field ? (
