@@ -37,7 +37,9 @@ export function ShelfMargin({ product, className = "" }: { product: Product; cla
   return (
     <p className={`text-sm tabular-nums text-muted ${className}`}>
       {shelf.sellsFor} ·{" "}
-      <span className={`font-semibold ${shelf.negative ? "text-danger" : "text-fg"}`}>{shelf.youMake}</span>
+      <span className={`whitespace-nowrap font-semibold ${shelf.negative ? "text-danger" : "text-fg"}`}>
+        {shelf.youMake}
+      </span>
     </p>
   );
 }
