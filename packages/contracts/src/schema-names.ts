@@ -5,6 +5,7 @@
 // a new module is added to MODULES (contracts' schema-names.test.ts fails until it is).
 import { z } from "zod";
 import * as accounts from "./accounts";
+import * as alerts from "./alerts";
 import * as backoffice from "./backoffice";
 import * as buyers from "./buyers";
 import * as cart from "./cart";
@@ -60,6 +61,7 @@ export const SCHEMA_MODULES: Readonly<Record<string, Record<string, unknown>>> =
   backoffice,
   reports,
   realtime,
+  alerts,
   health,
   content,
   "shop-details": shopDetails,
