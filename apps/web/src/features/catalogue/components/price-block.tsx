@@ -22,7 +22,13 @@ function Amounts({ price, size }: { price: PricePair; size: "card" | "page" }) {
       <dd className="text-sm tabular-nums text-muted">
         {price.excl} <span className="whitespace-nowrap text-xs">excl. VAT</span>
       </dd>
-      {price.each && <dd className="text-sm font-semibold tabular-nums text-fg">{price.each}</dd>}
+      {price.each && (
+        <dd
+          className={`text-sm font-semibold tabular-nums text-fg ${size === "card" ? "hidden sm:block" : ""}`}
+        >
+          {price.each}
+        </dd>
+      )}
     </>
   );
 }
@@ -44,6 +50,13 @@ export function ShelfMargin({ product, className = "" }: { product: Product; cla
   );
 }
 
+/**
+ * A phone's card grows no taller, so its first card's Add to cart stays on the first screen
+ * (docs/screens.md "Phone layout"): it says the unit price beside the pack (product-card.tsx)
+ * and leaves the deal's unit price and the shelf line to the product page and the list view.
+ */
+const shelfClass = (size: "card" | "page") => (size === "card" ? "hidden sm:block" : "");
+
 function Applies({ applies }: { applies: boolean }) {
   if (!applies) return null;
   return (
@@ -63,7 +76,7 @@ export function PriceBlock({ product, quantity, size = "card" }: PriceBlockProps
           <dt className="sr-only">Price</dt>
           <Amounts price={prices.list} size={size} />
         </dl>
-        <ShelfMargin product={product} />
+        <ShelfMargin product={product} className={shelfClass(size)} />
       </div>
     );
   }
@@ -92,7 +105,7 @@ export function PriceBlock({ product, quantity, size = "card" }: PriceBlockProps
           <Amounts price={prices.deal} size={size} />
         </div>
       </dl>
-      <ShelfMargin product={product} />
+      <ShelfMargin product={product} className={shelfClass(size)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { memo, useId, useState } from "react";
 import { Link } from "react-router";
 import type { Product } from "@trade-shop/contracts/catalogue";
-import { packText, ProductImage, productPath, StockStatus } from "@/entities/products";
+import { eachText, packText, ProductImage, productPath, StockStatus } from "@/entities/products";
 import { parseQuantity } from "@/lib/quantity";
 import { OrderControls } from "./order-controls";
 import { PriceBlock } from "./price-block";
@@ -24,6 +24,7 @@ export const ProductCard = memo(function ProductCard({
   const titleId = useId();
   const parsed = parseQuantity(quantityText);
   const href = productPath(product.skuCode);
+  const each = eachText(product.unitPriceIncl);
 
   return (
     <article
@@ -49,7 +50,10 @@ export const ProductCard = memo(function ProductCard({
             </Link>
           </h3>
           <p className="text-sm text-muted">
-            {product.skuBrand} · {packText(product)}
+            {/* On a phone the unit price takes the brand's place (the name says it): no line more. */}
+            <span className={each ? "hidden sm:inline" : undefined}>{product.skuBrand} · </span>
+            {packText(product)}
+            {each && <span className="whitespace-nowrap sm:hidden"> · {each}</span>}
             <span className="block text-xs">Code {product.skuCode}</span>
           </p>
           <StockStatus stockOnHand={product.stockOnHand} />
