@@ -61,14 +61,21 @@ export function refuseOthersOrder(
  * locked first: a worker claiming it waits, and a claim already committed shows as an attempt.
  */
 export async function withdrawUnsentHandOff(trx: Db, orderId: number): Promise<boolean> {
+  if (!(await lockUnsentHandOff(trx, orderId))) return false;
+  await sql`DELETE FROM outbox WHERE idempotency_key = ${`order:${orderId}`}`.execute(trx);
+  return true;
+}
+
+/**
+ * Whether the order's hand-off is queued and was never tried; its outbox row stays locked to the
+ * end of the transaction, so the worker cannot claim it meanwhile.
+ */
+export async function lockUnsentHandOff(trx: Db, orderId: number): Promise<boolean> {
   const { rows } = await sql<{ attempts: number; status: string }>`
     SELECT attempts, status FROM outbox WHERE idempotency_key = ${`order:${orderId}`} FOR UPDATE`.execute(
     trx,
   );
-  const handOff = rows[0];
-  if (!handOff || handOff.status !== "pending" || handOff.attempts > 0) return false;
-  await sql`DELETE FROM outbox WHERE idempotency_key = ${`order:${orderId}`}`.execute(trx);
-  return true;
+  return rows[0]?.status === "pending" && rows[0].attempts === 0;
 }
 
 /** Cancelled here and now: the back office never had it. */

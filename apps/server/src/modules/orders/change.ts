@@ -15,7 +15,8 @@ import { DomainError, notFound } from "../../core/domain-error";
 import { creditPosition, liquorRefusal, memberOf, type CustomerContext, type Member } from "../accounts";
 import { priceItems, type PricedItems } from "../shopping-lists";
 import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
-import { refuseOthersOrder, refuseViewer, withdrawUnsentHandOff } from "./cancel";
+import { lockUnsentHandOff, refuseOthersOrder, refuseViewer, withdrawUnsentHandOff } from "./cancel";
+import { creditRefusal, stockShortRefusal } from "./place-order";
 import { orderLineRows, takeStockOrNone } from "./placement-queries";
 import { findOrder } from "./queries";
 
@@ -122,11 +123,7 @@ async function assertWithinCredit(trx: Db, order: ChangingOrder, customerId: num
   const credit = await creditPosition(trx, customerId, { lock: true });
   const available = credit.remainingCreditCents + order.totalInclCents;
   if (priced.totalInclCents <= available) return;
-  throw new DomainError(
-    "credit_exceeded",
-    `This order of ${formatRandCents(priced.totalInclCents)} is more than your remaining credit of ${formatRandCents(Math.max(0, available))}.`,
-    { extensions: { remainingCredit: toRand(available), orderTotal: toRand(priced.totalInclCents) } },
-  );
+  throw creditRefusal(priced.totalInclCents, available);
 }
 
 /**
@@ -158,12 +155,7 @@ async function moveStock(
     // What the line can have: the packs it holds already and what is left.
     available: (held.get(skuCode) ?? 0) + available,
   }));
-  const list = shortages.map((s) => `${s.description} (${s.skuCode}): ${s.available} available`).join("; ");
-  throw new DomainError(
-    "stock_short",
-    `Not enough stock for ${shortages.length === 1 ? "one product" : `${shortages.length} products`}: ${list}.`,
-    { extensions: { shortages } },
-  );
+  throw stockShortRefusal(shortages);
 }
 
 /** A buyer's change that takes a handed-off-to-be order over their limit waits for the owner again. */
@@ -195,7 +187,7 @@ export async function changeOrderLines(
     }
     const awaiting = order.status === AWAITING_APPROVAL;
     // The hand-off stays queued (locked until this commits); the back office reads the order as changed.
-    if (!awaiting && !(order.status === "Pending" && (await handOffUnsent(trx, order.id))))
+    if (!awaiting && !(order.status === "Pending" && (await lockUnsentHandOff(trx, order.id))))
       throw notChangeable(order);
     const priced = await reprice(trx, customer, command);
     if (priced.items.some((i) => i.product.isLiquor)) {
@@ -205,20 +197,13 @@ export async function changeOrderLines(
     await assertWithinCredit(trx, order, customer.customerId, priced);
     const goesToOwner = !awaiting && nowOverLimit(member, priced);
     if (goesToOwner) await withdrawUnsentHandOff(trx, order.id);
-    await writeLines(trx, order, priced, current[0]?.warehouseCode ?? customer.stockingWarehouseCode, userId);
+    // An order is picked from one warehouse: the one its lines are in.
+    const warehouseCode = current[0]?.warehouseCode ?? customer.stockingWarehouseCode;
+    await writeLines(trx, order, priced, warehouseCode, userId);
     if (goesToOwner) await awaitOwner(trx, ctx, order, priced, member!);
-    await moveStock(trx, current[0]?.warehouseCode ?? customer.stockingWarehouseCode, current, priced);
+    await moveStock(trx, warehouseCode, current, priced);
   });
   return (await findOrder(db, { tenantId: customer.tenantId, customerId: customer.customerId }, { id }))!;
-}
-
-/** Whether the order's hand-off is queued and never tried; its row stays locked to the commit. */
-async function handOffUnsent(trx: Db, orderId: number): Promise<boolean> {
-  const { rows } = await sql<{ attempts: number; status: string }>`
-    SELECT attempts, status FROM outbox WHERE idempotency_key = ${`order:${orderId}`} FOR UPDATE`.execute(
-    trx,
-  );
-  return rows[0]?.status === "pending" && rows[0].attempts === 0;
 }
 
 async function writeLines(

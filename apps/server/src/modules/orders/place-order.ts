@@ -205,13 +205,14 @@ async function assertWithinCredit(
 ) {
   const credit = await creditPosition(trx, ctx.customer.customerId);
   if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return;
-  throw refusal(
-    {
-      code: "credit_exceeded",
-      remainingCredit: toRand(credit.remainingCreditCents),
-      orderTotal: toRand(priced.totalInclCents),
-    },
-    `This order of ${formatRandCents(priced.totalInclCents)} is more than your remaining credit of ${formatRandCents(Math.max(0, credit.remainingCreditCents))}.`,
+  throw creditRefusal(priced.totalInclCents, credit.remainingCreditCents);
+}
+
+/** 409 credit_exceeded: an order of `totalCents` against `remainingCents` of credit. */
+export function creditRefusal(totalCents: number, remainingCents: number) {
+  return refusal(
+    { code: "credit_exceeded", remainingCredit: toRand(remainingCents), orderTotal: toRand(totalCents) },
+    `This order of ${formatRandCents(totalCents)} is more than your remaining credit of ${formatRandCents(Math.max(0, remainingCents))}.`,
   );
 }
 
@@ -334,8 +335,13 @@ async function takeStock(trx: Db, warehouseCode: string, items: readonly PricedI
     requested: bySku.get(skuCode)!.line.quantity,
     available,
   }));
+  throw stockShortRefusal(shortages);
+}
+
+/** 409 stock_short naming each product short and what it can have. */
+export function stockShortRefusal(shortages: StockShortage[]) {
   const list = shortages.map((s) => `${s.description} (${s.skuCode}): ${s.available} available`).join("; ");
-  throw refusal(
+  return refusal(
     { code: "stock_short", shortages },
     `Not enough stock for ${shortages.length === 1 ? "one product" : `${shortages.length} products`}: ${list}.`,
   );
