@@ -8,18 +8,33 @@ const MARGIN = 40;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.4, 0.45);
 const RULE = rgb(0.78, 0.8, 0.84);
+const ROW_RULE = rgb(0.9, 0.91, 0.93);
 
 export interface Column {
+  /** The header, wrapped onto as many lines as its column needs ("\n" forces a break). */
   header: string;
   width: number;
   align?: "left" | "right";
 }
 
+/** Space inside each side of a table cell, so neighbouring columns never touch. */
+const PAD = 3;
+const CELL_SIZE = 8.5;
+const CELL_LEADING = 10.5;
+const HEADER_SIZE = 8;
+const HEADER_LEADING = 9.5;
+/** From a row's last baseline to the next row's first, with a faint rule between them. */
+const ROW_STEP = 13.5;
+
 export interface PdfSheet {
   /** Letterhead on the first page: the company left, the document's title and facts right. */
   letterhead(title: string, facts: readonly [string, string][]): void;
-  /** A labelled block of lines (e.g. who the document is for). */
+  /** A labelled block of lines (e.g. who the document is for), each wrapped to the page's width. */
   block(label: string, lines: readonly (string | null | undefined)[]): void;
+  /**
+   * A table whose cells wrap onto as many lines as they need (a row grows; nothing is cut) and
+   * whose rows flow onto new pages, the header repeated on each.
+   */
   table(
     columns: readonly Column[],
     rows: readonly (readonly string[])[],
@@ -53,13 +68,37 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
     page.drawText(printable(value), { x, y, size, font, color });
   const right = (value: string, xRight: number, size = 9, font: PDFFont = regular) =>
     text(value, xRight - font.widthOfTextAtSize(printable(value), size), size, font);
-  const fit = (raw: string, width: number, size: number, font: PDFFont) => {
-    const value = printable(raw);
-    if (font.widthOfTextAtSize(value, size) <= width) return value;
-    let cut = value;
-    while (cut.length > 1 && font.widthOfTextAtSize(`${cut}...`, size) > width) cut = cut.slice(0, -1);
-    return `${cut}...`;
+  /**
+   * The lines a text takes in a width: broken at spaces (and at "\n"), a word wider than the
+   * width broken between its characters; nothing is ever cut off.
+   */
+  const wrap = (raw: string, width: number, size: number, font: PDFFont): string[] => {
+    const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+    const lines: string[] = [];
+    for (const paragraph of raw.split("\n").map(printable)) {
+      let current = "";
+      for (const word of paragraph.split(" ").filter((w) => w !== "")) {
+        const joined = current === "" ? word : `${current} ${word}`;
+        if (fits(joined)) {
+          current = joined;
+          continue;
+        }
+        if (current !== "") lines.push(current);
+        current = "";
+        let rest = word;
+        while (!fits(rest)) {
+          let take = rest.length - 1;
+          while (take > 1 && !fits(rest.slice(0, take))) take -= 1;
+          lines.push(rest.slice(0, take));
+          rest = rest.slice(take);
+        }
+        current = rest;
+      }
+      lines.push(current);
+    }
+    return lines;
   };
+  const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
   const ensure = (needed: number) => {
     if (y - needed >= MARGIN + 20) return false;
     page = doc.addPage(A4);
@@ -95,53 +134,82 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
       y = Math.min(y, bottom) - 12;
     },
     block(label, lines) {
-      ensure(14 + lines.length * 11);
+      const wrapped = lines.flatMap((row) => (row ? wrap(row, CONTENT_WIDTH, 9, regular) : []));
+      // A label without lines heads what follows (a table): it keeps room for the first rows.
+      ensure(14 + (wrapped.length === 0 ? 50 : Math.min(wrapped.length, 4) * 11));
       text(label, MARGIN, 9, bold);
       line(12);
-      for (const row of lines) {
-        if (!row) continue;
+      for (const row of wrapped) {
+        ensure(11);
         text(row, MARGIN, 9);
         line(11);
       }
       line(6);
     },
     table(columns, rows, options = {}) {
+      const lefts = columns.map(
+        (_, c) => MARGIN + columns.slice(0, c).reduce((sum, col) => sum + col.width, 0),
+      );
+      const width = columns.reduce((sum, column) => sum + column.width, 0);
+      const cell = (value: string, c: number, size: number, font: PDFFont) => {
+        const column = columns[c]!;
+        if (column.align === "right") right(value, lefts[c]! + column.width - PAD, size, font);
+        else text(value, lefts[c]! + PAD, size, font);
+      };
+      const headers = columns.map((column) => wrap(column.header, column.width - 2 * PAD, HEADER_SIZE, bold));
+      const headerLines = Math.max(...headers.map((lines) => lines.length));
+      const rule = (at: number, color = RULE) =>
+        page.drawLine({
+          start: { x: MARGIN, y: at },
+          end: { x: MARGIN + width, y: at },
+          thickness: 0.6,
+          color,
+        });
       const drawHeader = () => {
-        let x = MARGIN;
-        for (const column of columns) {
-          if (column.align === "right") right(column.header, x + column.width - 4, 8, bold);
-          else text(column.header, x, 8, bold);
-          x += column.width;
+        // Each header's lines sit on the bottom, next to its column's values.
+        for (let l = 0; l < headerLines; l += 1) {
+          headers.forEach((lines, c) => {
+            const at = l - (headerLines - lines.length);
+            if (at >= 0) cell(lines[at]!, c, HEADER_SIZE, bold);
+          });
+          if (l < headerLines - 1) line(HEADER_LEADING);
         }
         line(4);
-        page.drawLine({
-          start: { x: MARGIN, y },
-          end: { x: A4[0] - MARGIN, y },
-          thickness: 0.6,
-          color: RULE,
-        });
+        rule(y);
         line(11);
       };
-      ensure(40);
-      drawHeader();
-      rows.forEach((row, index) => {
-        if (ensure(14)) drawHeader();
+      const cells = rows.map((row, index) => {
         const font = options.boldRows?.has(index) ? bold : regular;
-        let x = MARGIN;
-        columns.forEach((column, c) => {
-          const value = fit(row[c] ?? "", column.width - 6, 8.5, font);
-          if (column.align === "right") right(value, x + column.width - 4, 8.5, font);
-          else text(value, x, 8.5, font);
-          x += column.width;
-        });
-        line(12);
+        return {
+          font,
+          lines: columns.map((column, c) => wrap(row[c] ?? "", column.width - 2 * PAD, CELL_SIZE, font)),
+        };
       });
-      page.drawLine({
-        start: { x: MARGIN, y: y + 8 },
-        end: { x: A4[0] - MARGIN, y: y + 8 },
-        thickness: 0.6,
-        color: RULE,
+      const heightOf = (lines: number) => (lines - 1) * CELL_LEADING + ROW_STEP;
+      ensure(
+        headerLines * HEADER_LEADING +
+          15 +
+          heightOf(Math.max(...(cells[0]?.lines.map((l) => l.length) ?? [1]))),
+      );
+      drawHeader();
+      cells.forEach(({ font, lines }, index) => {
+        const count = Math.max(...lines.map((l) => l.length));
+        // A row is kept on one page; only a row longer than a whole page is split.
+        if (ensure(heightOf(count))) drawHeader();
+        if (index > 0) rule(y + ROW_STEP - 4, ROW_RULE);
+        for (let l = 0; l < count; l += 1) {
+          if (l > 0) {
+            line(CELL_LEADING);
+            if (ensure(CELL_LEADING)) drawHeader();
+          }
+          lines.forEach((cellLines, c) => {
+            const value = cellLines[l];
+            if (value) cell(value, c, CELL_SIZE, font);
+          });
+        }
+        line(ROW_STEP);
       });
+      rule(y + ROW_STEP - 4);
       line(8);
     },
     totals(pairs) {
@@ -154,9 +222,11 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
       line(6);
     },
     note(value) {
-      ensure(12);
-      text(value, MARGIN, 8.5, regular, MUTED);
-      line(11);
+      for (const row of wrap(value, CONTENT_WIDTH, 8.5, regular)) {
+        ensure(12);
+        text(row, MARGIN, 8.5, regular, MUTED);
+        line(11);
+      }
     },
     gap(points) {
       line(points);

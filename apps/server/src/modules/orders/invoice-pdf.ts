@@ -102,14 +102,16 @@ export async function invoicePdf({
   ]);
   sheet.table(
     [
-      { header: "QTY", width: 34, align: "right" },
-      { header: "CODE", width: 58 },
-      { header: "DESCRIPTION", width: 170 },
-      { header: "UNIT EXCL.", width: 60, align: "right" },
-      { header: "VAT %", width: 36, align: "right" },
+      // 515 points, the page between its margins. Names wrap onto as many lines as they need;
+      // two-word money headers take two lines, right-aligned over their figures.
+      { header: "QTY", width: 30, align: "right" },
+      { header: "CODE", width: 54 },
+      { header: "DESCRIPTION", width: 175 },
+      { header: "UNIT\nEXCL.", width: 56, align: "right" },
+      { header: "VAT %", width: 34, align: "right" },
       { header: "VAT", width: 52, align: "right" },
-      { header: "TOTAL EXCL.", width: 52 + 3, align: "right" },
-      { header: "TOTAL INCL.", width: 48 + 3, align: "right" },
+      { header: "TOTAL\nEXCL.", width: 57, align: "right" },
+      { header: "TOTAL\nINCL.", width: 57, align: "right" },
     ],
     lines.map((line) => [
       String(line.quantity),
