@@ -13,7 +13,7 @@ import { formatMonth } from "@trade-shop/contracts/format";
 import { statementPdf } from "./statement-pdf";
 
 export async function emailStatement(
-  config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL">,
+  config: Pick<Config, "demoMode" | "SMTP_URL" | "SMS_URL" | "bank">,
   db: Db,
   customer: { customerId: number; accountId: string },
   month: string,
@@ -27,7 +27,7 @@ export async function emailStatement(
     );
   }
   const statement = await statementOf(db, customer, month);
-  const pdf = await statementPdf(statement, account);
+  const pdf = await statementPdf(statement, account, config.bank);
   const name = formatMonth(month);
   const minute = new Date().toISOString().slice(0, 16);
   await db.transaction().execute((trx) =>

@@ -8,6 +8,7 @@ import {
 } from "@trade-shop/contracts/format";
 import { toCents } from "@trade-shop/contracts/common";
 import type { Statement } from "@trade-shop/contracts/statements";
+import type { BankDetails } from "../../config";
 import { createPdfSheet } from "../../core/pdf-sheet";
 
 const rand = (value: number) => formatRandCents(toCents(value));
@@ -17,7 +18,17 @@ export interface StatementAccount {
   contactEmail: string | null;
 }
 
-export async function statementPdf(statement: Statement, account: StatementAccount): Promise<Uint8Array> {
+/** How to pay by EFT: the shop's bank account and the reference to quote (the account number). */
+export function howToPay(bank: BankDetails, accountId: string): string {
+  return `Pay by EFT to ${bank.bankName}, account ${bank.accountName}, account number ${bank.accountNumber}, branch code ${bank.branchCode}. Reference: ${accountId}`;
+}
+
+/** The statement as a PDF; `bank` (the shop's account for EFT) adds a "How to pay" block. */
+export async function statementPdf(
+  statement: Statement,
+  account: StatementAccount,
+  bank: BankDetails | undefined,
+): Promise<Uint8Array> {
   const sheet = await createPdfSheet({
     title: `Statement ${statement.accountId} ${formatMonth(statement.month)}`,
     subject: `Closing balance ${rand(statement.closingBalance)}`,
@@ -39,13 +50,12 @@ export async function statementPdf(statement: Statement, account: StatementAccou
     rows.push([
       formatShopDate(line.date),
       line.reference,
+      // As on the statement page: "Payment: EFT payment (for INV0123)", wrapped, never cut.
       [
         line.kind,
-        line.description,
-        line.allocatedTo && line.kind !== "Invoice" ? `for ${line.allocatedTo}` : null,
-      ]
-        .filter(Boolean)
-        .join(": "),
+        line.description ? `: ${line.description}` : "",
+        line.allocatedTo && line.kind !== "Invoice" ? ` (for ${line.allocatedTo})` : "",
+      ].join(""),
       line.dueDate ? formatShopDate(line.dueDate) : "",
       line.debit === null ? "" : rand(line.debit),
       line.credit === null ? "" : rand(line.credit),
@@ -63,12 +73,12 @@ export async function statementPdf(statement: Statement, account: StatementAccou
   ]);
   sheet.table(
     [
-      { header: "DATE", width: 62 },
+      { header: "DATE", width: 58 },
       { header: "REFERENCE", width: 64 },
-      { header: "DETAILS", width: 150 },
-      { header: "DUE", width: 62 },
-      { header: "DEBIT", width: 58, align: "right" },
-      { header: "CREDIT", width: 58, align: "right" },
+      { header: "DETAILS", width: 160 }, // wraps onto as many lines as it needs
+      { header: "DUE", width: 58 },
+      { header: "DEBIT", width: 57, align: "right" },
+      { header: "CREDIT", width: 57, align: "right" },
       { header: "BALANCE", width: 61, align: "right" },
     ],
     rows,
@@ -103,6 +113,14 @@ export async function statementPdf(statement: Statement, account: StatementAccou
     ["Amount due", rand(statement.closingBalance)],
     ["Overdue now", rand(statement.overdue)],
   ]);
-  sheet.note("Please pay by EFT quoting your account number as the reference. Thank you for your business.");
+  if (bank) {
+    sheet.gap(4);
+    sheet.block("How to pay", [howToPay(bank, statement.accountId)]);
+    sheet.note("Thank you for your business.");
+  } else {
+    sheet.note(
+      "Please pay by EFT quoting your account number as the reference. Thank you for your business.",
+    );
+  }
   return sheet.save();
 }

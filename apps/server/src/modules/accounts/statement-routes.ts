@@ -23,7 +23,11 @@ export function statementRoutesOf(app: FastifyInstance, { config, database: { db
   handle(app, routes.statementPdf, async (request, reply) => {
     const customer = await customerOf(request);
     const statement = await statementOf(db, customer, request.query.month);
-    const bytes = await statementPdf(statement, await statementAccountOf(db, customer.customerId));
+    const bytes = await statementPdf(
+      statement,
+      await statementAccountOf(db, customer.customerId),
+      config.bank,
+    );
     return sendPdf(reply, `statement-${statement.accountId}-${statement.month}.pdf`, bytes);
   });
   const limits = createRateLimits(app, config.AUTH_RATE_LIMIT_FACTOR, ACCOUNT_MAIL_LIMITS);

@@ -9,8 +9,10 @@ import { placeTestOrder } from "../../../test/orders";
 import { readPdf } from "../../../test/pdf-text";
 import { expectProblem } from "../../../test/route-table";
 import { createTestApp, type TestApp } from "../../../test/test-app";
+import { loadConfig } from "../../config";
 import { createBackOfficeSimulator } from "../backoffice";
-import { currentMonth } from "./account-statement";
+import { currentMonth, statementAccountOf } from "./account-statement";
+import { statementPdf } from "./statement-pdf";
 
 /** The last `count` months up to this one, oldest first. */
 function monthsBack(count: number): string[] {
@@ -22,6 +24,23 @@ function monthsBack(count: number): string[] {
 }
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/**
+ * `expected` is drawn whole, maybe wrapped: texts that run on from one another with a space
+ * (other columns' texts may come between a cell's lines), none of them cut short.
+ */
+function expectDrawnWhole(texts: readonly string[], expected: string) {
+  const found = texts.some((first, i) => {
+    if (first === "" || !expected.startsWith(first)) return false;
+    let joined = first;
+    for (const next of texts.slice(i + 1, i + 12)) {
+      if (joined === expected) break;
+      if (expected.startsWith(`${joined} ${next}`)) joined = `${joined} ${next}`;
+    }
+    return joined === expected;
+  });
+  expect(found, `"${expected}" in ${JSON.stringify(texts)}`).toBe(true);
+}
 
 describe("GET /api/Account/GetStatement", () => {
   let t: TestApp;
@@ -213,6 +232,64 @@ describe("GET /api/Account/Statement (PDF) and POST /api/Account/EmailStatement"
     expect(text.some((s) => /^Statement date: \d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}$/.test(s))).toBe(true);
   });
 
+  it("gives the shop's bank details and the reference to quote, and shows every line's details in full", async () => {
+    const month = monthsBack(3)[0]!;
+    const customer = await customerOf(t.database.db, "spaza");
+    await t.database.db
+      .insertInto("accountDocuments")
+      .values([
+        {
+          customerId: customer.id,
+          kind: "payment",
+          reference: "PAYTEST01",
+          documentDate: new Date(`${month}-14T10:00:00Z`),
+          amountCents: 12_345,
+          description: "PayFast payment (card or instant EFT)",
+          allocatedTo: "INV0099001",
+        },
+        {
+          customerId: customer.id,
+          kind: "payment",
+          reference: "PAYTEST02",
+          documentDate: new Date(`${month}-15T10:00:00Z`),
+          amountCents: 10_000,
+          description: "EFT payment",
+        },
+      ])
+      .execute();
+    const res = await t.request({
+      method: "GET",
+      url: `/api/Account/Statement?month=${month}`,
+      token: spaza,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = (await readPdf(res.rawPayload)).pages.flat();
+    expect(text.filter((s) => s.endsWith("..."))).toEqual([]);
+    expectDrawnWhole(text, "Payment: PayFast payment (card or instant EFT) (for INV0099001)");
+    expectDrawnWhole(text, "Payment: EFT payment");
+    for (const header of ["DATE", "REFERENCE", "DETAILS", "DUE", "DEBIT", "CREDIT", "BALANCE"]) {
+      expect(text).toContain(header);
+    }
+    const bank = loadConfig({ NODE_ENV: "test", WEB_DIST: "/nonexistent" }).bank!;
+    expect(text).toContain("How to pay");
+    expectDrawnWhole(
+      text,
+      `Pay by EFT to ${bank.bankName}, account ${bank.accountName}, account number ${bank.accountNumber}, branch code ${bank.branchCode}. Reference: CUS0002`,
+    );
+
+    // Without bank details configured the block is left out and the old request stays.
+    const json = Statement.parse(
+      (
+        await t.request({ method: "GET", url: `/api/Account/GetStatement?month=${month}`, token: spaza })
+      ).json(),
+    );
+    const without = (
+      await readPdf(await statementPdf(json, await statementAccountOf(t.database.db, customer.id), undefined))
+    ).pages.flat();
+    expect(without).not.toContain("How to pay");
+    expect(without.join(" ")).toContain("Please pay by EFT quoting your account number as the reference.");
+  });
+
   it("e-mails the statement PDF through the outbox", async () => {
     const month = monthsBack(1)[0]!;
     const res = await t.request({
@@ -231,7 +308,8 @@ describe("GET /api/Account/Statement (PDF) and POST /api/Account/EmailStatement"
     expect(queued).toHaveLength(1);
     const payload = queued[0]!.payload as { to: string; attachments: { contentBase64: string }[] };
     expect(payload.to).toBe("spazacornerstore@demo.shop");
-    await readPdf(Buffer.from(payload.attachments[0]!.contentBase64, "base64"));
+    const attached = await readPdf(Buffer.from(payload.attachments[0]!.contentBase64, "base64"));
+    expect(attached.pages.flat()).toContain("How to pay");
     await t.outbox.drain();
     const sent = await t.database.db
       .selectFrom("sentMessages")
