@@ -33,6 +33,7 @@ import { backOfficeRoutes } from "./modules/backoffice";
 import { cartRoutes } from "./modules/cart";
 import { catalogueRoutes } from "./modules/catalogue";
 import { orderListRoutes } from "./modules/order-lists";
+import { paymentRoutes } from "./modules/payments";
 import { contentRoutes, crawlerRoutes } from "./modules/content";
 import { healthRoutes } from "./modules/health";
 import { identityRoutes, registerSessionCheck } from "./modules/identity";
@@ -104,6 +105,8 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
         "style-src": ["'self'"],
         "style-src-elem": ["'self'", cspHash(PROBLEM_PAGE_STYLE)],
         "style-src-attr": ["'unsafe-inline'"],
+        // Forms post to the shop itself, and the payment form to PayFast (docs/payments.md).
+        "form-action": ["'self'", ...(config.payfast ? [new URL(config.payfast.url).origin] : [])],
         "upgrade-insecure-requests": null,
       },
     },
@@ -162,6 +165,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   wishlistRoutes(app, deps);
   alertRoutes(app, deps);
   orderRoutes(app, deps);
+  paymentRoutes(app, deps);
   repRoutes(app, deps);
   backOfficeRoutes(app, deps);
   realtimeRoutes(app, deps);

@@ -83,6 +83,22 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: optionalText,
+  // Paying the account online through PayFast (docs/payments.md): the merchant's id, key and
+  // passphrase and PayFast's address (https://sandbox.payfast.co.za or the live one). Unset in
+  // demo mode: the built-in sandbox at /dev/payfast; unset otherwise: no Pay buttons.
+  PAYFAST_MERCHANT_ID: optionalText,
+  PAYFAST_MERCHANT_KEY: optionalText,
+  PAYFAST_PASSPHRASE: optionalText,
+  PAYFAST_URL: optionalUrl,
+  /** "on" serves the built-in PayFast sandbox at /dev/payfast (the default in demo mode). */
+  PAYFAST_SANDBOX: z.enum(["on", "off"]).optional(),
+  /** How long an order over credit holds its stock for its payment before it is cancelled. */
+  PAYMENT_HOLD_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // The shop's bank account for EFT, printed on statements with the reference to quote.
+  BANK_NAME: optionalText,
+  BANK_ACCOUNT_NAME: optionalText,
+  BANK_ACCOUNT_NUMBER: optionalText,
+  BANK_BRANCH_CODE: optionalText,
   // Directory (Active Directory or any LDAP server) for staff logins and directory search.
   LDAP_URL: optionalUrl,
   LDAP_BIND_DN: optionalText,
@@ -160,7 +176,46 @@ export interface Config extends Env {
   publicUrl: string;
   /** BACKOFFICE_MODE with its default applied. */
   backOfficeMode: "simulator" | "http" | "off";
+  /** PayFast as configured, or the built-in sandbox; undefined: no online payments. */
+  payfast: PayFastSettings | undefined;
+  /** The shop's bank account for EFT; undefined when not configured. */
+  bank: BankDetails | undefined;
 }
+
+export interface PayFastSettings {
+  merchantId: string;
+  merchantKey: string;
+  passphrase: string | undefined;
+  /** PayFast's address: its payment page is `${url}/eng/process`, validation `${url}/eng/query/validate`. */
+  url: string;
+  /** The built-in sandbox (modules/payments/sandbox.ts) at /dev/payfast. */
+  sandbox: boolean;
+}
+
+export interface BankDetails {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  branchCode: string;
+}
+
+/**
+ * PayFast's published sandbox merchant (their developer documentation's test account): the
+ * built-in sandbox takes these, so the demo signs exactly as a sandbox integration would.
+ */
+export const SANDBOX_MERCHANT = {
+  merchantId: "10000100",
+  merchantKey: "46f0cd694581a",
+  passphrase: "jt7NOE43FZPn",
+} as const;
+
+/** Demo mode's bank details: a made-up account, so the statement shows where they go. */
+const DEMO_BANK: BankDetails = {
+  bankName: "First National Bank",
+  accountName: "Trade Shop Distributors (Pty) Ltd",
+  accountNumber: "62000000000",
+  branchCode: "250655",
+};
 
 export class ConfigError extends Error {}
 
@@ -199,10 +254,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  BACKOFFICE_URL and BACKOFFICE_SECRET: both required when BACKOFFICE_MODE=http",
     );
   }
+  const payfastSet = [e.PAYFAST_MERCHANT_ID, e.PAYFAST_MERCHANT_KEY, e.PAYFAST_URL].filter(Boolean).length;
+  if (payfastSet !== 0 && payfastSet !== 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_URL: set all three or none",
+    );
+  }
+  const bankSet = [e.BANK_NAME, e.BANK_ACCOUNT_NAME, e.BANK_ACCOUNT_NUMBER, e.BANK_BRANCH_CODE].filter(Boolean);
+  if (bankSet.length !== 0 && bankSet.length !== 4) {
+    throw new ConfigError(
+      "Invalid configuration:\n  BANK_NAME, BANK_ACCOUNT_NAME, BANK_ACCOUNT_NUMBER and BANK_BRANCH_CODE: set all four or none",
+    );
+  }
+  const demoMode = e.NODE_ENV !== "production" && !e.DATABASE_URL;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const sandbox = e.PAYFAST_SANDBOX === "on" || (e.PAYFAST_SANDBOX === undefined && demoMode && payfastSet === 0);
+  if (sandbox && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  PAYFAST_SANDBOX: the built-in sandbox is refused when NODE_ENV=production");
+  }
+  const payfast: PayFastSettings | undefined =
+    payfastSet === 3
+      ? {
+          merchantId: e.PAYFAST_MERCHANT_ID!,
+          merchantKey: e.PAYFAST_MERCHANT_KEY!,
+          passphrase: e.PAYFAST_PASSPHRASE,
+          url: e.PAYFAST_URL!.replace(/\/+$/, ""),
+          sandbox: false,
+        }
+      : sandbox
+        ? { ...SANDBOX_MERCHANT, url: `${publicUrl}/dev/payfast`, sandbox: true }
+        : undefined;
+  const bank: BankDetails | undefined =
+    bankSet.length === 4
+      ? {
+          bankName: e.BANK_NAME!,
+          accountName: e.BANK_ACCOUNT_NAME!,
+          accountNumber: e.BANK_ACCOUNT_NUMBER!,
+          branchCode: e.BANK_BRANCH_CODE!,
+        }
+      : demoMode || e.NODE_ENV === "test"
+        ? DEMO_BANK
+        : undefined;
   return {
     ...e,
-    demoMode: e.NODE_ENV !== "production" && !e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    demoMode,
+    publicUrl,
     backOfficeMode,
+    payfast,
+    bank,
   };
 }

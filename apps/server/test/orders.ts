@@ -41,6 +41,7 @@ export function commandFrom(cart: Cart, extra: Partial<CreateOrderCommand> = {})
     })),
     homeDelivery: false,
     creditcheck_override: false,
+    payOverCredit: false,
     ...extra,
   };
 }

@@ -23,6 +23,28 @@ export const BackOfficeHandOff = z.object({
 });
 export type BackOfficeHandOff = z.infer<typeof BackOfficeHandOff>;
 
+/**
+ * A payment the shop took (online through PayFast, or an EFT whose proof staff matched), POSTed
+ * to BACKOFFICE_URL/payments, signed like a hand-off, with `Idempotency-Key: payment:<reference>`:
+ * the back office books it once per reference. It is on the shop's ledger already; a report of
+ * it back (BackOfficeAccountDocument, kind Payment, the same reference) changes nothing.
+ */
+export const BackOfficePayment = z.object({
+  idempotencyKey: z.string(),
+  tenantId: z.string(),
+  accountId: z.string(),
+  /** The shop's reference (PAY-…), the document's reference on the statement. */
+  reference: z.string(),
+  amount: z.number(),
+  date: IsoDateTime,
+  method: z.enum(["PayFast", "EFT"]),
+  /** PayFast's id of the payment; the bank's reference the EFT quoted. */
+  externalReference: z.string().nullable(),
+  /** The shop's order number (TS…) when it paid for an order over credit. */
+  orderId: z.string().nullable(),
+});
+export type BackOfficePayment = z.infer<typeof BackOfficePayment>;
+
 /** The back office's 2xx answer may name the sales order at once; an empty body is fine too. */
 export const BackOfficeHandOffAnswer = z.looseObject({
   salesOrderNumber: z.string().trim().min(1).max(40).optional(),
@@ -35,7 +57,7 @@ export const BackOfficeStatusCallback = z.object({
   eventId: z.string().trim().min(1).max(100),
   /** Our order number, as sent in `order.orderId` (e.g. TS100587). */
   orderId: z.string().trim().min(1).max(40),
-  status: OrderStatus.exclude(["Pending"]),
+  status: OrderStatus.exclude(["Pending", "Awaiting payment"]),
   /** Required for On Hold and Rejected. */
   reason: z.string().trim().max(500).nullish(),
   /** Required with Submitted unless the order already has one. */

@@ -15,8 +15,11 @@ export interface ApiRoute {
   query?: z.ZodType;
   /** The 2xx body; error bodies are always ProblemDetails. */
   response?: z.ZodType;
-  /** The 2xx body's media type when it is not JSON (a PDF, an event stream); `response` is then absent. */
-  produces?: "application/pdf" | "text/event-stream";
+  /**
+   * The 2xx body's media type when it is not JSON (a PDF, an event stream, a file as uploaded:
+   * application/octet-stream stands for its own type); `response` is then absent.
+   */
+  produces?: "application/pdf" | "text/event-stream" | "application/octet-stream";
   /**
    * Called by the back office, not a browser: no login and no XSRF token, the raw body signed
    * with the shared secret instead (BACKOFFICE_SIGNATURE_HEADER and BACKOFFICE_TIMESTAMP_HEADER in

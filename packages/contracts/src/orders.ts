@@ -11,6 +11,8 @@ import type { ApiRoute } from "./http";
  */
 export const OrderStatus = z.enum([
   "Awaiting approval",
+  /** Over the account's credit: waits for the part over it to be paid online (docs/payments.md). */
+  "Awaiting payment",
   "Pending",
   "Submitted",
   "Picking",
@@ -98,6 +100,9 @@ export const Order = z.object({
   placedBy: z.string().nullable(),
   /** Awaiting approval: when it is released if nobody decides. */
   approvalDueAt: IsoDateTime.nullable(),
+  /** Awaiting payment: when it is cancelled if not paid, and what is still to pay. */
+  paymentDueAt: IsoDateTime.nullable(),
+  amountToPay: Rand.nullable(),
   /** Who approved or rejected it, and when; null until the owner decides (or the hold runs out). */
   decidedBy: z.string().nullable(),
   decidedAt: IsoDateTime.nullable(),
@@ -191,6 +196,11 @@ export const CreateOrderCommand = Order.pick({
   deliveryAddressId: Id.nullish(),
   /** Honoured only for Staff and Admin; a customer sending it is ignored. */
   creditcheck_override: z.boolean().default(false),
+  /**
+   * Over the account's remaining credit: place it as Awaiting payment, its stock held, and pay
+   * the part over credit online (docs/payments.md). Without it such an order is refused.
+   */
+  payOverCredit: z.boolean().default(false),
 });
 export type CreateOrderCommand = z.infer<typeof CreateOrderCommand>;
 

@@ -19,6 +19,7 @@ import { healthRoutes } from "./health";
 import { userRoutes } from "./identity";
 import { orderListRoutes } from "./order-lists";
 import { orderRoutes } from "./orders";
+import { paymentRoutes } from "./payments";
 import { productsPageRoutes } from "./products-page";
 import { quickOrderRoutes } from "./quick-order";
 import { realtimeRoutes } from "./realtime";
@@ -65,6 +66,7 @@ const PIECES: readonly (readonly [group: string, routes: Record<string, ApiRoute
   ["buyers", buyerRoutes],
   ["reps", repRoutes],
   ["alerts", alertRoutes],
+  ["payments", paymentRoutes],
 ];
 
 /** Every domain's route table that PIECES gathers, for the test that no table is left out. */
@@ -112,6 +114,7 @@ export interface UncontractedRoute {
   why: string;
 }
 
+const PAYFAST_SANDBOX = "the built-in PayFast sandbox (demo mode, tests): PayFast's protocol, not the shop's API";
 const SWAGGER_UI = "the OpenAPI document and its viewer (@fastify/swagger-ui), not an API call";
 
 /**
@@ -131,6 +134,11 @@ export const UNCONTRACTED_ROUTES: readonly UncontractedRoute[] = [
     path: "/api/Order/GetOrderById/",
     why: "orders.getById with an empty id: answers a validation problem naming id (docs/behaviour.md)",
   },
+  {
+    method: "POST",
+    path: "/api/Payments/PayFast/Notify",
+    why: "PayFast's ITN: a form-encoded POST from PayFast, believed by its signature and PayFast's validate call (docs/payments.md)",
+  },
   { method: "GET", path: "/api/docs", why: SWAGGER_UI },
   { method: "GET", path: "/api/docs/json", why: SWAGGER_UI },
   { method: "GET", path: "/api/docs/yaml", why: SWAGGER_UI },
@@ -149,6 +157,9 @@ export const UNCONTRACTED_ROUTES: readonly UncontractedRoute[] = [
     path: "/dev/mailbox",
     why: "demo mode only: the messages the shop sent, for this machine",
   },
+  { method: "POST", path: "/dev/payfast/eng/process", why: PAYFAST_SANDBOX },
+  { method: "POST", path: "/dev/payfast/eng/process/:id", why: PAYFAST_SANDBOX },
+  { method: "POST", path: "/dev/payfast/eng/query/validate", why: PAYFAST_SANDBOX },
 ];
 
 /** Whether a path is the HTTP API's: every route under /api is in ROUTE_TABLE or UNCONTRACTED_ROUTES. */

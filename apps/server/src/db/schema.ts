@@ -276,6 +276,8 @@ export interface Orders {
   address6: string | null;
   applyLiqourCheck: Generated<boolean>;
   approvalDueAt: Timestamp | null;
+  paymentDueAt: Timestamp | null;
+  paymentDueCents: number | null;
   brand: string | null;
   cancelRefusedReason: string | null;
   cancelRequestedAt: Timestamp | null;
@@ -357,6 +359,41 @@ export interface PasswordResets {
   tokenHash: string;
   usedAt: Timestamp | null;
   userId: number;
+}
+
+export interface PaymentProofs {
+  amountCents: number;
+  bankReference: string | null;
+  contentType: string;
+  customerId: number;
+  decidedAt: Timestamp | null;
+  decidedBy: number | null;
+  fileBytes: Buffer;
+  fileName: string;
+  id: Generated<number>;
+  paidOn: string;
+  paymentId: number | null;
+  reason: string | null;
+  status: Generated<string>;
+  submittedAt: Generated<Timestamp>;
+  submittedBy: number | null;
+  tenantId: string;
+}
+
+export interface Payments {
+  amountCents: number;
+  createdAt: Generated<Timestamp>;
+  customerId: number;
+  gatewayId: string | null;
+  id: Generated<number>;
+  method: string;
+  orderId: number | null;
+  paidAt: Timestamp | null;
+  reason: string | null;
+  reference: string;
+  startedBy: number | null;
+  status: Generated<string>;
+  tenantId: string;
 }
 
 export interface PriceListPrices {
@@ -561,6 +598,8 @@ export interface DB {
   otpRequests: OtpRequests;
   outbox: Outbox;
   passwordResets: PasswordResets;
+  paymentProofs: PaymentProofs;
+  payments: Payments;
   priceListPrices: PriceListPrices;
   priceLists: PriceLists;
   productExtendedData: ProductExtendedData;

@@ -12,9 +12,9 @@ import type { Random } from "./random";
 
 // The statuses come from the contracts, what counts against credit from the credit rule. The demo's
 // history has every back-office status; orders awaiting approval come from buyers over their limit.
-// The demo's orders are in the back office's states; none waits for approval or was cancelled.
+// The demo's orders are in the back office's states; none waits for approval or a payment, or was cancelled.
 export const ORDER_STATUSES = OrderStatusSchema.options.filter(
-  (s) => s !== "Awaiting approval" && s !== "Cancelled",
+  (s) => s !== "Awaiting approval" && s !== "Awaiting payment" && s !== "Cancelled",
 );
 export { NOT_YET_INVOICED };
 
@@ -24,6 +24,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** Hours from the step before to this step, low and high. */
 const STEP_HOURS: Record<OrderStatus, readonly [number, number]> = {
   "Awaiting approval": [0, 0],
+  "Awaiting payment": [0, 0],
   Pending: [0, 0],
   Submitted: [0.02, 0.3],
   Picking: [1, 20],

@@ -265,6 +265,7 @@ const commandOf = (order: Order): CreateOrderCommand => ({
   ),
   homeDelivery: false,
   creditcheck_override: false,
+  payOverCredit: false,
 });
 
 /** A delivered demo order of customer A (CUS0001). */

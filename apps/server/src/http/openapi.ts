@@ -344,6 +344,13 @@ function responsesOf(key: string, route: ApiRoute, schemas: Schemas): Record<str
   if (answer) success.content = { "application/json": { schema: answer } };
   else if (route.produces === "application/pdf")
     success.content = { "application/pdf": { schema: { type: "string", format: "binary" } } };
+  else if (route.produces === "application/octet-stream")
+    success.content = Object.fromEntries(
+      ["application/pdf", "image/jpeg", "image/png", "image/webp"].map((type) => [
+        type,
+        { schema: { type: "string", format: "binary" } },
+      ]),
+    );
   else if (route.produces === "text/event-stream")
     success.content = {
       "text/event-stream": {

@@ -26,6 +26,7 @@ import * as m0024 from "./0024-cancel-orders";
 import * as m0025 from "./0025-change-orders";
 import * as m0026 from "./0026-alerts";
 import * as m0027 from "./0027-shelf-prices";
+import * as m0028 from "./0028-payments";
 
 export interface Migration {
   version: number;
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   { version: 25, ...m0025 },
   { version: 26, ...m0026 },
   { version: 27, ...m0027 },
+  { version: 28, ...m0028 },
 ];

@@ -6,8 +6,10 @@ import type { Db } from "../../db/database";
 
 /** Orders that count against credit until the back office invoices them into the balance. */
 // An order awaiting its owner's approval holds credit as it holds stock (decision 128).
+// So does one awaiting the payment of its part over credit (docs/payments.md).
 export const NOT_YET_INVOICED: readonly OrderStatus[] = [
   "Awaiting approval",
+  "Awaiting payment",
   "Pending",
   "Submitted",
   "Picking",

@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { OutboxHandlers } from "../../core/outbox";
-import { BACKOFFICE_TOPIC, CANCEL_TOPIC } from "./hand-offs";
+import { BackOfficePayment } from "@trade-shop/contracts/backoffice";
+import { BACKOFFICE_TOPIC, CANCEL_TOPIC, PAYMENT_TOPIC } from "./hand-offs";
 import { createHttpBackOffice } from "./http-adapter";
 import type { BackOfficeAdapter, ReadOrder } from "./back-office";
 import { createBackOfficeSimulator } from "./simulator";
@@ -60,5 +61,6 @@ export function backOfficeHandlers(config: BackOfficeConfig, db: Db, readOrder: 
       const { orderId, reason } = CancellationPayload.parse(job.payload);
       return backOffice.requestCancellation(orderId, reason, job.idempotencyKey);
     },
+    [PAYMENT_TOPIC]: (job) => backOffice.reportPayment(BackOfficePayment.parse(job.payload)),
   };
 }

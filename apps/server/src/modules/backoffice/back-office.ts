@@ -1,5 +1,6 @@
 // What a back office is to the shop: somewhere an order is handed over, at least once and never
 // twice as a sales order. adapter.ts picks the implementation (simulator or HTTP).
+import type { BackOfficePayment } from "@trade-shop/contracts/backoffice";
 import type { Order } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 
@@ -23,4 +24,9 @@ export interface BackOfficeAdapter {
    * same key and must not matter.
    */
   requestCancellation(orderId: number, reason: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Tells the back office of a payment the shop took (already on the shop's ledger). Repeats
+   * carry the same key and must book it once.
+   */
+  reportPayment(payment: BackOfficePayment): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // once that commits. And the staff view of the queue: the tenant's messages with their
 // attempts, last error and next try, and the retry action that re-queues a parked one
 // (decision 10's operator SQL, behind a button).
-import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
+import type { BackOfficePayment, HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
@@ -45,6 +45,27 @@ export function requestCancellation(
     topic: CANCEL_TOPIC,
     idempotencyKey: `cancel:${orderId}:${Date.now()}`,
     payload: { orderId, reason },
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
+}
+
+/** The outbox topic of a payment reported to the back office; payload BackOfficePayment. */
+export const PAYMENT_TOPIC = "backoffice.payment";
+
+/**
+ * Queues the report of a payment in the caller's transaction (the one that put it on the
+ * ledger). It goes in the account's order, after the hand-off of an order it paid for.
+ */
+export function reportPayment(
+  trx: Db,
+  payment: Omit<BackOfficePayment, "idempotencyKey">,
+  customer: { tenantId: string; customerId: number },
+) {
+  const idempotencyKey = `payment:${payment.reference}`;
+  return enqueue(trx, {
+    topic: PAYMENT_TOPIC,
+    idempotencyKey,
+    payload: { ...payment, idempotencyKey } satisfies BackOfficePayment,
     orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
   });
 }

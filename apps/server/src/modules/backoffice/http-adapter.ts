@@ -8,6 +8,7 @@ import {
   BACKOFFICE_TIMESTAMP_HEADER,
   BackOfficeHandOffAnswer,
   type BackOfficeHandOff,
+  type BackOfficePayment,
 } from "@trade-shop/contracts/backoffice";
 import type { Db } from "../../db/database";
 import type { BackOfficeAdapter, ReadOrder } from "./back-office";
@@ -109,5 +110,11 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
     await postSigned(`${options.url.replace(/\/+$/, "")}/cancellations`, body, idempotencyKey);
   }
 
-  return { name: "http", handOver, requestCancellation };
+  /** POST {BACKOFFICE_URL}/payments, signed as a hand-off. */
+  async function reportPayment(payment: BackOfficePayment) {
+    const body = JSON.stringify(payment satisfies BackOfficePayment);
+    await postSigned(`${options.url.replace(/\/+$/, "")}/payments`, body, payment.idempotencyKey);
+  }
+
+  return { name: "http", handOver, requestCancellation, reportPayment };
 }

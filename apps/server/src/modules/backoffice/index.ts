@@ -12,6 +12,6 @@ export { backOfficeHandlers } from "./adapter";
 export type { ReadOrder } from "./back-office";
 export { createBackOfficeSimulator, type BackOfficeSimulator } from "./simulator";
 export { STATUS_FLOW, releaseOrderStock } from "./status";
-export { requestCancellation } from "./hand-offs";
+export { requestCancellation, reportPayment } from "./hand-offs";
 /** Signs a body as the back office does: for tests and drills that play the back office. */
 export { signBody } from "./signature";

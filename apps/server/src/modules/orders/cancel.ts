@@ -12,6 +12,7 @@ import { DomainError, notFound } from "../../core/domain-error";
 import { memberOf, type CustomerContext, type Member } from "../accounts";
 import { releaseOrderStock, requestCancellation } from "../backoffice";
 import { AWAITING_APPROVAL } from "./approvals";
+import { AWAITING_PAYMENT } from "./awaiting-payment";
 import { BACK_OFFICE_MAY_STOP, findOrder } from "./queries";
 
 interface CancellableOrder {
@@ -108,7 +109,8 @@ export async function cancelOrder(
     if (order.status === "Cancelled" || order.cancelRequestedAt !== null) return;
     const who = member?.name ?? "the shop";
     const reason = given ? `Cancelled by ${who}: ${given}` : `Cancelled by ${who}`;
-    if (order.status === AWAITING_APPROVAL) return cancelNow(trx, order, userId, reason);
+    if (order.status === AWAITING_APPROVAL || order.status === AWAITING_PAYMENT)
+      return cancelNow(trx, order, userId, reason);
     if (order.status === "Pending" && (await withdrawUnsentHandOff(trx, order.id)))
       return cancelNow(trx, order, userId, reason);
     if (!BACK_OFFICE_MAY_STOP.includes(order.status)) {

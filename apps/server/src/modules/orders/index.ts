@@ -8,5 +8,6 @@
 // (placement, approvals, the back office, an operator's SQL); modules/realtime pushes it.
 export { approvalRoutes, invoiceRoutes, orderRoutes } from "./routes";
 export { releaseOverdueApprovals } from "./approvals";
+export { orderAwaitingPayment, orderPaid, releaseUnpaidOrders, type OrderToPay } from "./awaiting-payment";
 export { orderForBackOffice } from "./queries";
 export { orderNumber } from "./order-number";

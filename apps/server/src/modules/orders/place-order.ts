@@ -42,6 +42,7 @@ import {
 } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
 import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
+import { AWAITING_PAYMENT } from "./awaiting-payment";
 import { deliveryPromise, deliveryTerms, type HolidayCheck } from "./delivery";
 
 export const PRICES_CHANGED = "Cart prices updated. Please review cart and place order again.";
@@ -54,6 +55,10 @@ export interface PlaceOrderContext {
   mayOverrideCredit: boolean;
   /** How long an order over its buyer's limit holds its stock for the owner's approval. */
   approvalHoldHours: number;
+  /** Online payment is set up: an order over credit may wait for its payment (docs/payments.md). */
+  paymentsOnline: boolean;
+  /** How long such an order holds its stock for the payment. */
+  paymentHoldHours: number;
   publicUrl: string;
   /** Whether the shop can send e-mail: the confirmation is queued only then (decision 11). */
   confirmByEmail: boolean;
@@ -88,14 +93,20 @@ export async function placeOrder(
     const priced = await repriceCart(trx, ctx.customer, cart, command);
     const address = await chosenAddress(trx, ctx.customer, command, account);
     assertLiquorAllowed(ctx.customer, priced);
-    await assertWithinCredit(trx, ctx, command, priced);
     const awaitsApproval = overLimit(member, priced);
-    const order = await writeOrder(trx, ctx, command, priced, account, address, member, awaitsApproval);
-    if (awaitsApproval)
+    const overCreditCents = await assertWithinCredit(trx, ctx, command, priced, !awaitsApproval);
+    const waitsFor: Waiting = awaitsApproval
+      ? { for: "approval" }
+      : overCreditCents > 0
+        ? { for: "payment", dueCents: overCreditCents }
+        : { for: "nothing" };
+    const order = await writeOrder(trx, ctx, command, priced, account, address, member, waitsFor);
+    if (waitsFor.for === "approval")
       await askOwnerToApprove(trx, ctx, order, priced.totalInclCents, ctx.customer.customerId, member!);
-    else await handOff(trx, order.id, ctx.customer);
-    // An order waiting for the owner's approval is confirmed by that request instead.
-    if (ctx.confirmByEmail && !awaitsApproval) await queueOrderConfirmation(trx, order, account);
+    else if (waitsFor.for === "nothing") await handOff(trx, order.id, ctx.customer);
+    // An order waiting for the owner's approval is confirmed by that request instead; one waiting
+    // for its payment by the payment's receipt.
+    if (ctx.confirmByEmail && waitsFor.for === "nothing") await queueOrderConfirmation(trx, order, account);
     await renewCart(trx, cart.id);
     await takeStock(trx, ctx.customer.stockingWarehouseCode, priced.items);
     return order;
@@ -192,19 +203,26 @@ function assertLiquorAllowed(customer: CustomerContext, priced: PricedItems) {
 
 const containsLiquor = (priced: PricedItems) => priced.items.some((i) => i.product.isLiquor);
 
+/** What a placed order waits for before it goes to the back office. */
+type Waiting = { for: "nothing" } | { for: "approval" } | { for: "payment"; dueCents: number };
+
 /**
  * Reads credit in one statement, after lockCart took the customer row's lock (its snapshot is
  * taken then, so it sees every order and invoice committed before): concurrent orders on one
- * account are checked one after another.
+ * account are checked one after another. Over credit, the order is refused, unless the customer
+ * chose to pay the part over it online (and may: `mayPay`): that part is returned, else 0.
  */
 async function assertWithinCredit(
   trx: Db,
   ctx: PlaceOrderContext,
   command: CreateOrderCommand,
   priced: PricedItems,
-) {
+  mayPay: boolean,
+): Promise<number> {
   const credit = await creditPosition(trx, ctx.customer.customerId);
-  if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return;
+  if (creditOverridden(ctx, command) || priced.totalInclCents <= credit.remainingCreditCents) return 0;
+  if (mayPay && command.payOverCredit && ctx.paymentsOnline)
+    return priced.totalInclCents - Math.max(0, credit.remainingCreditCents);
   throw creditRefusal(priced.totalInclCents, credit.remainingCreditCents);
 }
 
@@ -235,7 +253,7 @@ async function writeOrder(
   account: OrderingAccount,
   address: Address,
   member: Member | undefined,
-  awaitsApproval: boolean,
+  waitsFor: Waiting,
 ): Promise<Order> {
   const { customer } = ctx;
   // The day promised at checkout for an order placed now; an approval promises it afresh.
@@ -245,10 +263,17 @@ async function writeOrder(
     ctx.isHoliday,
   ).day;
   const row = await insertOrder(trx, {
-    ...(awaitsApproval
+    ...(waitsFor.for === "approval"
       ? {
           currentPastelStatus: AWAITING_APPROVAL,
           approvalDueAt: sql<Date>`now() + make_interval(hours => ${ctx.approvalHoldHours})`,
+        }
+      : {}),
+    ...(waitsFor.for === "payment"
+      ? {
+          currentPastelStatus: AWAITING_PAYMENT,
+          paymentDueAt: sql<Date>`now() + make_interval(hours => ${ctx.paymentHoldHours})`,
+          paymentDueCents: waitsFor.dueCents,
         }
       : {}),
     tenantId: customer.tenantId,

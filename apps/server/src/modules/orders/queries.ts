@@ -39,7 +39,8 @@ export const BACK_OFFICE_MAY_STOP: readonly string[] = ["Pending", "Submitted", 
 export function cancelOption(
   row: Pick<OrderRow, "currentPastelStatus" | "handOffUnsent" | "cancelRequestedAt">,
 ): Order["cancel"] {
-  if (row.currentPastelStatus === "Awaiting approval") return "now";
+  if (row.currentPastelStatus === "Awaiting approval" || row.currentPastelStatus === "Awaiting payment")
+    return "now";
   if (row.currentPastelStatus === "Pending" && row.handOffUnsent) return "now";
   if (row.cancelRequestedAt) return null;
   return BACK_OFFICE_MAY_STOP.includes(row.currentPastelStatus) ? "request" : null;
@@ -84,6 +85,8 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     createdBy: row.createdBy,
     placedBy: row.placedBy,
     approvalDueAt: row.approvalDueAt?.toISOString() ?? null,
+    paymentDueAt: row.paymentDueAt?.toISOString() ?? null,
+    amountToPay: row.paymentDueCents === null ? null : toRand(row.paymentDueCents),
     decidedBy: row.decidedByName,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     vendorNumber: row.vendorNumber,
@@ -95,8 +98,9 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
     cancel: cancelOption(row),
     cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
     cancelRefusedReason: row.cancelRefusedReason,
-    // Its lines change while it could be cancelled at once: nobody else has it yet.
-    changeable: cancelOption(row) === "now",
+    // Its lines change while it could be cancelled at once: nobody else has it yet. Not while it
+    // waits for a payment of the part over credit: that payment is for these lines.
+    changeable: cancelOption(row) === "now" && row.currentPastelStatus !== "Awaiting payment",
     linesChangedAt: row.linesChangedAt?.toISOString() ?? null,
     linesChangedBy: row.linesChangedByName,
   };

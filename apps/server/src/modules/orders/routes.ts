@@ -39,6 +39,8 @@ export function orderRoutes(
         username: principal.username,
         mayOverrideCredit: hasAnyRole(principal.roles, STAFF_ROLES),
         approvalHoldHours: config.APPROVAL_HOLD_HOURS,
+        paymentsOnline: config.payfast !== undefined,
+        paymentHoldHours: config.PAYMENT_HOLD_HOURS,
         publicUrl: config.publicUrl,
         confirmByEmail: canSend(config, "email"),
         isHoliday,

@@ -8,7 +8,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { sendLiquorLicenceNotices } from "../accounts";
 import { alertHandlers, queueMonthStatementAlerts } from "../alerts";
-import { orderForBackOffice, releaseOverdueApprovals } from "../orders";
+import { orderForBackOffice, releaseOverdueApprovals, releaseUnpaidOrders } from "../orders";
 import { backOfficeHandlers } from "../backoffice";
 import { pruneSearchMisses } from "../catalogue";
 import { pruneLoginLockouts } from "../identity";
@@ -42,6 +42,7 @@ export function createShopOutboxWorker(
       pruneSearchMisses,
       async (db) => void (await sendLiquorLicenceNotices(db)),
       async (db) => void (await releaseOverdueApprovals(db, config)),
+      async (db) => void (await releaseUnpaidOrders(db)),
       async (db) => void (await queueMonthStatementAlerts(db)),
     ],
     ...(log ? { log } : {}),
