@@ -43,6 +43,8 @@ export const appRoutes = {
   handOffs: "/hand-offs",
   /** Customers: the user's alerts and how each kind is told (issue 36). */
   alerts: "/alerts",
+  /** Customers: a payment made online, as PayFast sends the payer back to it (docs/payments.md). */
+  payment: "/payments/:reference",
   auth: {
     login: "/auth/login",
     forgotPassword: "/auth/forgot-password",

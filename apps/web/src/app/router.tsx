@@ -204,6 +204,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("@/features/alerts/alerts-page"), "AlertsPage"),
           },
           {
+            path: path(appRoutes.payment),
+            loader: requireValidToken,
+            ...lazy(() => import("@/features/accounts/payment-page"), "PaymentPage"),
+          },
+          {
             path: path(appRoutes.handOffs),
             loader: requireRole("Staff", "Admin"),
             ...lazy(() => import("@/features/backoffice/hand-offs-page"), "HandOffsPage"),

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format";
 
 const LOOK: Record<OrderStatus, string> = {
   "Awaiting approval": "bg-accent/20 text-fg ring-accent",
+  "Awaiting payment": "bg-accent/20 text-fg ring-accent",
   Pending: "bg-surface-2 text-fg ring-line",
   Submitted: "bg-brand-soft text-brand ring-brand/40",
   Picking: "bg-brand-soft text-brand ring-brand/40",

@@ -9,6 +9,8 @@ import { useShopper } from "@/entities/shopper";
 import { useCreditDetails, useCustomerDetails } from "@/entities/account";
 import { Link } from "react-router";
 import { appRoutes } from "@trade-shop/contracts/routes";
+import { formatRand } from "@/lib/format";
+import { buttonClass } from "@/lib/ui/button-styles";
 import { useSpendPerMonth } from "./api/reports";
 import { useStatement } from "./api/statements";
 import { AgeingBar } from "./components/ageing-bar";
@@ -73,12 +75,19 @@ function Dashboard() {
             {(s) => (
               <>
                 <AgeingBar ageing={s.ageing} overdue={s.overdue} />
-                <Link
-                  to={appRoutes.statements}
-                  className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
-                >
-                  View statements
-                </Link>
+                <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
+                  {s.closingBalance > 0 && (
+                    <Link to={appRoutes.statements} className={buttonClass("primary")}>
+                      {s.overdue > 0 ? `Pay the ${formatRand(s.overdue)} overdue` : "Pay your account"}
+                    </Link>
+                  )}
+                  <Link
+                    to={appRoutes.statements}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+                  >
+                    View statements
+                  </Link>
+                </div>
               </>
             )}
           </ReportState>

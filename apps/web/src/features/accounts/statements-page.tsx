@@ -1,6 +1,7 @@
 // /statements: the account's monthly statement as the back office reports it: opening
 // balance, every invoice, credit note and payment with the running balance, closing balance
-// and ageing; the month's PDF to download, or e-mailed to the account's address.
+// and ageing; the month's PDF to download, or e-mailed to the account's address. Above them, paying
+// the account: online through PayFast, or by EFT to the bank details shown (docs/payments.md).
 import { useId, useState } from "react";
 import { Download, Mail } from "lucide-react";
 import { formatDateTime, formatRand } from "@/lib/format";
@@ -8,6 +9,7 @@ import { buttonClass } from "@/lib/ui/button-styles";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
+import { PayPanel } from "@/entities/payments";
 import { useShopper } from "@/entities/shopper";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { downloadStatementPdf, useEmailStatement, useStatement } from "./api/statements";
@@ -118,6 +120,7 @@ export function StatementsPage() {
               ))}
             </select>
           </div>
+          <PayPanel className="mt-4" />
           <StatementView month={month} />
         </>
       )}

@@ -8,7 +8,7 @@ import { useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "@/lib/ui/toasts";
-import { LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
+import { CreditCard, LoaderCircle, ShoppingCart, Store, Truck, TriangleAlert } from "lucide-react";
 import { z } from "zod";
 import type { Cart } from "@trade-shop/contracts/cart";
 import { CreateOrderCommand } from "@trade-shop/contracts/orders";
@@ -21,6 +21,7 @@ import {
   useRemainingCredit,
 } from "@/entities/account";
 import { useMembership } from "@/entities/buyers";
+import { usePaymentOptions } from "@/entities/payments";
 import { DeliveryPromiseNote, useDeliveryPromise } from "@/entities/orders";
 import { StockShortNotice, useCart } from "@/entities/cart";
 import { isOnline, useOnline } from "@/lib/offline/connectivity";
@@ -174,14 +175,41 @@ function ProblemAlert({ problem }: { problem: PlacementProblem }) {
   );
 }
 
-/** The one message about credit: by how much the order is over, and the way to fix it. */
-function OverCreditNotice({ overBy, id }: { overBy: number; id: string }) {
+/**
+ * The one message about credit: by how much the order is over, and the ways to fix it; where
+ * the shop takes online payments, one is to place it now and pay the part over credit at once
+ * (docs/payments.md).
+ */
+function OverCreditNotice({
+  overBy,
+  id,
+  payNow,
+}: {
+  overBy: number;
+  id: string;
+  payNow?: { busy: boolean; onClick: () => void } | undefined;
+}) {
   return (
     <div id={id} role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
       <div className="min-w-0 text-sm">
         <p className="font-semibold">{formatRand(overBy)} over your remaining credit</p>
-        <p className="mt-1">Take some products off, or pay your account, to place this order.</p>
+        <p className="mt-1">
+          {payNow
+            ? `Pay the ${formatRand(overBy)} now by card or instant EFT and the order goes to us at once; its stock is held while you pay. Or take some products off.`
+            : "Take some products off, or pay your account, to place this order."}
+        </p>
+        {payNow && (
+          <button
+            type="submit"
+            className={`${buttonClass("primary")} mt-3 w-full`}
+            disabled={payNow.busy}
+            onClick={payNow.onClick}
+          >
+            <CreditCard aria-hidden="true" className="size-4" />
+            {payNow.busy ? "Placing order…" : `Place order and pay ${formatRand(overBy)} now`}
+          </button>
+        )}
         <Link
           to={appRoutes.cart}
           className="mt-1 inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
@@ -299,6 +327,17 @@ function PlaceOrder({
     toCents(cart.totalPriceIncl) > toCents(membership.orderLimit);
   const blocked = isBlocked(blockers) || liquorLines.length > 0 || viewer;
   const blockerId = useId();
+  // Over credit and nothing else in the way: it may be placed to wait for the part over credit,
+  // paid online now (not a buyer's order over their limit: that is the owner's to approve).
+  const paysOnline = usePaymentOptions().data?.online ?? false;
+  const mayPayOver =
+    paysOnline &&
+    blockers.overCreditBy !== null &&
+    blockers.shortLines.length === 0 &&
+    liquorLines.length === 0 &&
+    !viewer &&
+    !overLimit;
+  const payOver = useRef(false);
 
   let problem: PlacementProblem | null = null;
   if (stopped || place.data?.kind === "prices-changed")
@@ -311,7 +350,9 @@ function PlaceOrder({
       toast.error("Order not placed", { description: isOnline() ? CART_STILL_SENDING : OFFLINE_ORDER });
       return;
     }
-    if (inFlight.current || place.isPending || cart.cartItems.length === 0 || blocked) return;
+    const paying = payOver.current && mayPayOver;
+    payOver.current = false;
+    if (inFlight.current || place.isPending || cart.cartItems.length === 0 || (blocked && !paying)) return;
     // A change since the customer last looked stops the first press, as a change found at placement does.
     if (changedElsewhere) {
       review.acknowledge();
@@ -328,6 +369,7 @@ function PlaceOrder({
           homeDelivery: delivery.homeDelivery,
           deliveryAddressId: delivery.addressId,
           reference: reference ?? "",
+          payOverCredit: paying,
         },
       },
       {
@@ -399,7 +441,15 @@ function PlaceOrder({
                 </div>
               )}
               {blockers.overCreditBy !== null && (
-                <OverCreditNotice overBy={blockers.overCreditBy} id={`${blockerId}-credit`} />
+                <OverCreditNotice
+                  overBy={blockers.overCreditBy}
+                  id={`${blockerId}-credit`}
+                  payNow={
+                    mayPayOver
+                      ? { busy: place.isPending, onClick: () => void (payOver.current = true) }
+                      : undefined
+                  }
+                />
               )}
             </>
           )}

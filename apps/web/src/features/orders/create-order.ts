@@ -10,6 +10,8 @@ export interface CheckoutChoices {
   deliveryAddressId?: number | null;
   /** The customer's own reference, usually their purchase order number. */
   reference: string;
+  /** Over credit: place it to wait for the part over credit, paid online now (docs/payments.md). */
+  payOverCredit?: boolean;
 }
 
 export function buildCreateOrder(cart: Cart, choices: CheckoutChoices, now: Date): CreateOrderCommand {
@@ -33,5 +35,6 @@ export function buildCreateOrder(cart: Cart, choices: CheckoutChoices, now: Date
     homeDelivery: choices.homeDelivery,
     deliveryAddressId: choices.homeDelivery ? (choices.deliveryAddressId ?? null) : null,
     creditcheck_override: false,
+    payOverCredit: choices.payOverCredit ?? false,
   };
 }

@@ -30,6 +30,7 @@ import { useShopper } from "@/entities/shopper";
 import { InvoiceDownload } from "./components/invoice-download";
 import { ReorderLink } from "./components/reorder-link";
 import { ApprovalPanel } from "./components/approval-panel";
+import { PaymentPanel } from "./components/payment-panel";
 import { CancelOrder } from "./components/cancel-order";
 import { ChangeOrder } from "./components/change-order";
 
@@ -49,6 +50,7 @@ function PlacedPanel({ order }: { order: Order }) {
   // The buyer arrives from the Place order button: reading starts here.
   useEffect(() => heading.current?.focus(), []);
   const awaiting = order.currentPastelStatus === "Awaiting approval";
+  const unpaid = order.currentPastelStatus === "Awaiting payment";
   const day = expectedDayText(order);
   return (
     <section
@@ -60,9 +62,13 @@ function PlacedPanel({ order }: { order: Order }) {
         <h2 id="placed-title" ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
           {awaiting
             ? `Order ${order.orderId} waits for approval`
-            : `Thank you: order ${order.orderId} is placed`}
+            : unpaid
+              ? `Order ${order.orderId} waits for your payment`
+              : `Thank you: order ${order.orderId} is placed`}
         </h2>
-        {awaiting ? (
+        {unpaid ? (
+          <p className="mt-1">It comes to us once the part over your credit is paid: see below.</p>
+        ) : awaiting ? (
           <p className="mt-1">
             It is over your order limit, so it comes to us once your account&apos;s owner approves it. Its
             stock is held for you meanwhile.
@@ -188,6 +194,7 @@ function OrderDetails({ order }: { order: Order }) {
         <DeliveryFacts order={order} />
       </dl>
       <ApprovalPanel order={order} />
+      <PaymentPanel order={order} />
       <ChangeOrder order={order} />
       <CancelOrder order={order} />
 

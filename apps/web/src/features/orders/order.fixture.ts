@@ -41,6 +41,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     createdBy: "trader",
     placedBy: "Thabo Mokoena",
     approvalDueAt: null,
+    paymentDueAt: null,
+    amountToPay: null,
     decidedBy: null,
     decidedAt: null,
     vendorNumber: null,

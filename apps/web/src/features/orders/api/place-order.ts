@@ -8,6 +8,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { successToast, toast } from "@/lib/ui/toasts";
 import { orderRoutes } from "@trade-shop/contracts/orders";
+import { paymentRoutes } from "@trade-shop/contracts/payments";
+import { formatRand } from "@/lib/format";
+import { postToPayFast } from "@/entities/payments";
 import type { Cart } from "@trade-shop/contracts/cart";
 import type { Order } from "@trade-shop/contracts/orders";
 import { apiRequest } from "@/lib/api-client";
@@ -29,6 +32,11 @@ export const ORDER_PLACED_TITLE = "Order Created";
 export const ORDER_AWAITS_APPROVAL_TITLE = "Order sent for approval";
 export const orderAwaitsApproval = (order: Pick<Order, "orderId">) =>
   `Order ${order.orderId} is over your order limit: it comes to us once your account's owner approves it.`;
+
+/** An order over credit placed to wait for the part over it, paid online now (docs/payments.md). */
+export const ORDER_AWAITS_PAYMENT_TITLE = "Order placed: now pay";
+export const orderAwaitsPayment = (order: Pick<Order, "orderId" | "amountToPay">) =>
+  `Order ${order.orderId} comes to us once the ${formatRand(order.amountToPay ?? 0)} over your credit is paid. Taking you to PayFast…`;
 
 export type PlaceOrderOutcome = { kind: "placed"; order: Order } | { kind: "prices-changed" };
 
@@ -67,7 +75,14 @@ export function usePlaceOrder() {
       if (shopper)
         queryClient.setQueryData(getOrderQueryOptions(shopper, outcome.order.id).queryKey, outcome.order);
       navigate(orderPath(outcome.order.id), { state: { placed: true } satisfies PlacedState });
-      if (outcome.order.currentPastelStatus === "Awaiting approval") {
+      if (outcome.order.currentPastelStatus === "Awaiting payment") {
+        // Straight on to PayFast for the part over credit; the order's page, under it, says what
+        // it waits for and has the Pay button should the payment not be made now.
+        successToast(ORDER_AWAITS_PAYMENT_TITLE, { description: orderAwaitsPayment(outcome.order), duration: 8000 });
+        void apiRequest(paymentRoutes.start, { body: { orderId: outcome.order.id } })
+          .then(postToPayFast)
+          .catch(() => undefined); // the API client has shown why; the order page offers Pay again
+      } else if (outcome.order.currentPastelStatus === "Awaiting approval") {
         successToast(ORDER_AWAITS_APPROVAL_TITLE, {
           description: orderAwaitsApproval(outcome.order),
           duration: 8000,
