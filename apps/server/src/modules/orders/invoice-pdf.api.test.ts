@@ -41,7 +41,8 @@ async function placedText(doc: PDFDocument, pageIndex: number): Promise<Placed[]
     const shown =
       /\/Helvetica(-Bold)?-\d+ ([\d.]+) Tf[^]*?1 0 0 1 ([\d.]+) ([\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g;
     for (const [, bold, size, x, y, hex] of source.matchAll(shown)) {
-      const text = Buffer.from(hex!, "hex").toString("latin1");
+      // A no-break space (pack sizes are kept on one line) reads as a space.
+      const text = Buffer.from(hex!, "hex").toString("latin1").replaceAll("\u00a0", " ");
       const width = (bold ? fonts.bold : fonts.regular).widthOfTextAtSize(text, Number(size));
       placed.push({ text, x: Number(x), y: Number(y), right: Number(x) + width });
     }
@@ -147,6 +148,8 @@ describe("GET /api/Order/Invoice/{id}", () => {
     }
     expect(name).toBe(LONG_NAME);
     expect(pieces.filter((p) => LONG_NAME.includes(p.text)).length).toBeGreaterThan(1);
+    // Its pack size on one line.
+    expect(pieces.some((p) => p.text.includes("8 x 125 g"))).toBe(true);
 
     // Headers: two-word money headers on two lines, each word its own text, never touching.
     const description = placed.find((p) => p.text === "DESCRIPTION")!;

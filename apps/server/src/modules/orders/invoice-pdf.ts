@@ -79,6 +79,13 @@ export async function loadInvoice(db: Db, customer: { customerId: number; tenant
   return { head, lines: lines as InvoiceLine[] };
 }
 
+/** A pack size ("8 x 125 g", "2 x 100ml") kept on one line when a name wraps: no-break spaces. */
+export function packSizeTogether(name: string): string {
+  return name
+    .replace(/(\d)\s+x\s+(?=\d)/gi, "$1\u00a0x\u00a0")
+    .replace(/(\d)\s+(?=(?:g|kg|ml|cl|l|pk|pcs)\b)/gi, "$1\u00a0");
+}
+
 export async function invoicePdf({
   head,
   lines,
@@ -116,7 +123,7 @@ export async function invoicePdf({
     lines.map((line) => [
       String(line.quantity),
       line.skuCode,
-      line.productDescription,
+      packSizeTogether(line.productDescription),
       formatRandCents(line.unitPriceExclCents),
       `${line.vatRate}%`,
       formatRandCents(line.totalInclCents - line.totalExclCents),
