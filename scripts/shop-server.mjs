@@ -52,6 +52,9 @@ export async function startShop(env = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // Links the shop sends out (PayFast's return and notify addresses among them) lead back
+      // to the address the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],
