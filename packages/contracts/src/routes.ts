@@ -41,6 +41,8 @@ export const appRoutes = {
   repAccounts: "/rep-accounts",
   /** Staff: orders on their way to the back office, with the ones that failed. */
   handOffs: "/hand-offs",
+  /** Staff: the proofs of EFT payments customers sent, to match onto the ledger or reject. */
+  paymentProofs: "/payment-proofs",
   /** Customers: the user's alerts and how each kind is told (issue 36). */
   alerts: "/alerts",
   /** Customers: a payment made online, as PayFast sends the payer back to it (docs/payments.md). */

@@ -214,6 +214,11 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("@/features/backoffice/hand-offs-page"), "HandOffsPage"),
           },
           {
+            path: path(appRoutes.paymentProofs),
+            loader: requireRole("Staff", "Admin"),
+            ...lazy(() => import("@/features/payments/payment-proofs-page"), "PaymentProofsPage"),
+          },
+          {
             path: path(appRoutes.authorizationDenied),
             Component: AuthorizationDeniedPage,
             ...serverRendered,

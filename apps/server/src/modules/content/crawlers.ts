@@ -20,6 +20,7 @@ const PRIVATE_PATHS = [
   "/admin",
   "/manage",
   "/hand-offs",
+  "/payment-proofs",
   "/rep-accounts",
   "/login",
   "/auth",

@@ -2,7 +2,7 @@
 // tools (and a rep's, once ordering for an account: decision 127), and the staff's work lists.
 // The category strip shows them after the categories; the phone's side menu lists them too, so
 // they are two taps away on a phone rather than at the far end of a strip that scrolls sideways.
-import { ImageOff, ListChecks, ListPlus, Send, TextSearch, type LucideIcon } from "lucide-react";
+import { ImageOff, Landmark, ListChecks, ListPlus, Send, TextSearch, type LucideIcon } from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "@/lib/session";
 import { useShopper } from "@/entities/shopper";
@@ -31,6 +31,7 @@ export function useRoleLinks(): RoleLink[] {
       group: "staff",
     },
     { show: isStaff, to: appRoutes.handOffs, label: "Hand-offs", Icon: Send, group: "staff" },
+    { show: isStaff, to: appRoutes.paymentProofs, label: "Payment proofs", Icon: Landmark, group: "staff" },
     { show: isStaff, to: appRoutes.manageSearch, label: "Search words", Icon: TextSearch, group: "staff" },
   ];
   return links.filter((link) => link.show).map(({ show: _show, ...link }) => link);
