@@ -73,7 +73,7 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
   payments_unavailable: "The shop takes no online payments: PayFast is not set up. Pay by EFT to the bank account on the statement.",
   not_awaiting_payment: "The order does not wait for a payment: it is within credit, paid already, or no longer open (`currentPastelStatus`).",
   not_paid: "The payment has not been paid (yet): a receipt exists once PayFast confirms it.",
-  proof_decided: "The proof of payment was matched or rejected already (`status`).",
+  proof_decided: "The proof of payment was matched or rejected already (`proofStatus`).",
   account_locked: "Too many failed log-ins: the account is locked until `lockoutExpiryDate`.",
   rate_limited: "Too many requests; wait for the Retry-After header's seconds.",
   internal_error: "Something unexpected went wrong on the server; it is logged there.",

@@ -1,7 +1,14 @@
 // PayFast's signatures against known answers: the payment form of django-payfast's test suite
 // (signed against PayFast's sandbox) and an ITN that PayFast's sandbox itself sent and signed.
 import { describe, expect, it } from "vitest";
-import { checkoutSignature, itnSignature, ITN_FIELD_ORDER, parameterString, payfastEncode, signedCheckoutFields } from "./payfast";
+import {
+  checkoutSignature,
+  itnSignature,
+  ITN_FIELD_ORDER,
+  parameterString,
+  payfastEncode,
+  signedCheckoutFields,
+} from "./payfast";
 
 const checkout = () => ({
   merchant_id: "10000100",
@@ -71,7 +78,9 @@ describe("PayFast signatures", () => {
     const fields = ITN_FIELD_ORDER.map((name) => [name, itn[name]!] as const);
     expect(itnSignature(fields)).toBe("94b05677771813701468289ed3cabed1");
     // A changed amount, or the fields in another order, is another signature.
-    const tampered = fields.map(([name, value]) => [name, name === "amount_gross" ? "12.30" : value] as const);
+    const tampered = fields.map(
+      ([name, value]) => [name, name === "amount_gross" ? "12.30" : value] as const,
+    );
     expect(itnSignature(tampered)).not.toBe("94b05677771813701468289ed3cabed1");
     expect(itnSignature([...fields].reverse())).not.toBe("94b05677771813701468289ed3cabed1");
   });

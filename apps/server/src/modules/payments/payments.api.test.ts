@@ -121,7 +121,11 @@ async function getPayment(token: string, reference: string) {
 }
 
 async function ledgerOf(reference: string) {
-  return t.database.db.selectFrom("accountDocuments").selectAll().where("reference", "=", reference).execute();
+  return t.database.db
+    .selectFrom("accountDocuments")
+    .selectAll()
+    .where("reference", "=", reference)
+    .execute();
 }
 
 async function balanceOf(username: string) {
@@ -131,7 +135,9 @@ async function balanceOf(username: string) {
 /** Gives the account a balance owed of `cents`, as an invoice from the back office would. */
 async function owe(username: string, cents: number) {
   const customer = await customerOf(t.database.db, username);
-  await sql`UPDATE customers SET dc_balance_cents = ${cents} WHERE id = ${customer.id}`.execute(t.database.db);
+  await sql`UPDATE customers SET dc_balance_cents = ${cents} WHERE id = ${customer.id}`.execute(
+    t.database.db,
+  );
 }
 
 describe("paying the balance online", () => {
@@ -150,13 +156,19 @@ describe("paying the balance online", () => {
 
   it("refuses amounts below R50 or above the balance due, and starts nothing", async () => {
     await owe("trader", 150_000);
-    const before = await t.database.db.selectFrom("payments").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom("payments")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     for (const amount of [49.99, 1500.01]) {
       const res = await t.request({ method: "POST", url: "/api/Payments", token: trader, body: { amount } });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.amount[0]).toMatch(/R50\.00 up to R1 500\.00/);
     }
-    const after = await t.database.db.selectFrom("payments").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom("payments")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -180,7 +192,11 @@ describe("paying the balance online", () => {
       .execute();
     expect(queued.map((q) => q.topic).sort()).toEqual(["backoffice.payment", "messaging.email"]);
 
-    const receipt = await t.request({ method: "GET", url: `/api/Payments/${redirect.reference}/Receipt`, token: trader });
+    const receipt = await t.request({
+      method: "GET",
+      url: `/api/Payments/${redirect.reference}/Receipt`,
+      token: trader,
+    });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers["content-type"]).toBe("application/pdf");
 
@@ -215,7 +231,9 @@ describe("paying the balance online", () => {
       /PayFast did not confirm/,
     );
     // For a payment the shop never started.
-    const unknown = await notify(resigned(failed, { m_payment_id: "PAY-0000000000", payment_status: "COMPLETE" }));
+    const unknown = await notify(
+      resigned(failed, { m_payment_id: "PAY-0000000000", payment_status: "COMPLETE" }),
+    );
     expect(unknown.status).toBe(404);
 
     expect((await getPayment(trader, redirect.reference)).status).toBe("Failed");
@@ -239,7 +257,11 @@ describe("paying the balance online", () => {
     const redirect = await start(trader, { amount: 75 });
     const res = await t.request({ method: "GET", url: `/api/Payments/${redirect.reference}`, token: spaza });
     expect(res.statusCode).toBe(404);
-    const receipt = await t.request({ method: "GET", url: `/api/Payments/${redirect.reference}/Receipt`, token: trader });
+    const receipt = await t.request({
+      method: "GET",
+      url: `/api/Payments/${redirect.reference}/Receipt`,
+      token: trader,
+    });
     expect(receipt.statusCode).toBe(409);
     expect(receipt.json().code).toBe("not_paid");
   });
@@ -273,14 +295,23 @@ describe("an order over credit", () => {
   }
 
   const handOffs = (orderId: number) =>
-    t.database.db.selectFrom("outbox").select("status").where("idempotencyKey", "=", `order:${orderId}`).execute();
+    t.database.db
+      .selectFrom("outbox")
+      .select("status")
+      .where("idempotencyKey", "=", `order:${orderId}`)
+      .execute();
 
   it("is refused without choosing to pay, waits for the part over credit with its stock held, and is handed off once paid", async () => {
     await creditOf100();
     const { cart, sku, customer } = await cartOverCredit(0);
     const stockBefore = await stockOf(t.database.db, customer.stockingWarehouseCode, sku.skuCode);
 
-    const refused = await t.request({ method: "POST", url: "/api/Order", token: trader, body: commandFrom(cart) });
+    const refused = await t.request({
+      method: "POST",
+      url: "/api/Order",
+      token: trader,
+      body: commandFrom(cart),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe("credit_exceeded");
 
@@ -305,14 +336,21 @@ describe("an order over credit", () => {
     await payAtPayFast(redirect, "pay");
     await notify(lastItn());
 
-    const paid = (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${order.id}`, token: trader })).json();
+    const paid = (
+      await t.request({ method: "GET", url: `/api/Order/GetOrderById/${order.id}`, token: trader })
+    ).json();
     expect(paid.currentPastelStatus).toBe("Pending");
     expect(paid.payfastPaymentId).toBe(sandbox.itns.at(-1)!.pfPaymentId);
     expect(await handOffs(order.id)).toHaveLength(1);
     const position = await creditPosition(t.database.db, customer.id);
     expect(position.remainingCreditCents).toBe(0);
     // Paying again for it is refused: it no longer waits.
-    const again = await t.request({ method: "POST", url: "/api/Payments", token: trader, body: { orderId: order.id } });
+    const again = await t.request({
+      method: "POST",
+      url: "/api/Payments",
+      token: trader,
+      body: { orderId: order.id },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("not_awaiting_payment");
   });
@@ -322,7 +360,12 @@ describe("an order over credit", () => {
     const { cart, sku, customer } = await cartOverCredit(1);
     const stockBefore = await stockOf(t.database.db, customer.stockingWarehouseCode, sku.skuCode);
     const order = (
-      await t.request({ method: "POST", url: "/api/Order", token: trader, body: commandFrom(cart, { payOverCredit: true }) })
+      await t.request({
+        method: "POST",
+        url: "/api/Order",
+        token: trader,
+        body: commandFrom(cart, { payOverCredit: true }),
+      })
     ).json();
     const redirect = await start(trader, { orderId: order.id });
     await t.database.db
@@ -336,7 +379,9 @@ describe("an order over credit", () => {
 
     const balance = await balanceOf("trader");
     await payAtPayFast(redirect, "pay");
-    const late = (await t.request({ method: "GET", url: `/api/Order/GetOrderById/${order.id}`, token: trader })).json();
+    const late = (
+      await t.request({ method: "GET", url: `/api/Order/GetOrderById/${order.id}`, token: trader })
+    ).json();
     expect(late.currentPastelStatus).toBe("Cancelled");
     expect(await handOffs(order.id)).toHaveLength(0);
     expect(await balanceOf("trader")).toBe(balance - Math.round(redirect.amount * 100));

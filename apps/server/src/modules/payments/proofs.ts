@@ -12,6 +12,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, invalid, notFound } from "../../core/domain-error";
 import { refuseViewer, sastDay, type CustomerContext } from "../accounts";
+import { dataUrlBytes, sniffImageKind, type ImageKind } from "../catalogue";
 import { canSend, queueEmail } from "../messaging";
 import { lockPayment, recordPayment } from "./ledger";
 import { newPaymentReference } from "./payments";
@@ -37,27 +38,20 @@ const FILE_KINDS = "a PDF, or a JPEG, PNG or WebP picture";
 /** Whose proofs a caller may see: a customer's own account's, or (staff) the whole tenant's. */
 export type ProofScope = { tenantId: string; customerId?: number };
 
-const startsWith = (bytes: Buffer, signature: string | readonly number[], at = 0) => {
-  const expected = typeof signature === "string" ? Buffer.from(signature, "latin1") : Buffer.from(signature);
-  return bytes.length >= at + expected.length && bytes.subarray(at, at + expected.length).equals(expected);
+const PICTURES: Partial<Record<ImageKind, ProofContentType>> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
 };
 
 /**
- * What the bytes are, by their magic numbers (as the catalogue sniffs product images); null
- * when they are nothing a proof may be.
+ * What the bytes are, by their magic numbers (the catalogue's sniffing for pictures); null when
+ * they are nothing a proof may be.
  */
 export function sniffProofType(bytes: Buffer): ProofContentType | null {
-  if (startsWith(bytes, "%PDF-")) return "application/pdf";
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (startsWith(bytes, "RIFF") && startsWith(bytes, "WEBP", 8)) return "image/webp";
-  return null;
-}
-
-/** The bytes of a base64 data URL, or null when it is not one. */
-function dataUrlBytes(src: string): Buffer | null {
-  const match = /^data:[^,;]*(?:;[^,;]*)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(src);
-  return match ? Buffer.from(match[1]!, "base64") : null;
+  if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
+  const picture = sniffImageKind(bytes);
+  return picture ? (PICTURES[picture] ?? null) : null;
 }
 
 /** The bytes of an uploaded proof and what they really are; a refusal names the field "file". */

@@ -43,7 +43,9 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
     ],
     [
       [
-        facts.orderNumber ? `${METHOD_TEXTS[facts.method]} for order ${facts.orderNumber}` : METHOD_TEXTS[facts.method],
+        facts.orderNumber
+          ? `${METHOD_TEXTS[facts.method]} for order ${facts.orderNumber}`
+          : METHOD_TEXTS[facts.method],
         facts.externalReference ?? facts.reference,
         amount,
       ],

@@ -41,7 +41,10 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     const { customer } = await customerOfRequest(db, request);
     const payment = await paymentOf(db, customer, request.params.reference);
     if (payment.status !== "Paid" || !payment.paidAt) {
-      throw new DomainError("not_paid", `Payment ${payment.reference} is ${payment.status.toLowerCase()}: it has no receipt.`);
+      throw new DomainError(
+        "not_paid",
+        `Payment ${payment.reference} is ${payment.status.toLowerCase()}: it has no receipt.`,
+      );
     }
     const account = await db
       .selectFrom("customers")
@@ -76,7 +79,10 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       const outcome = await acceptItn(db, { ...config, payfast }, fields, {
         validateTimeoutMs: config.BACKOFFICE_TIMEOUT_MS,
       });
-      request.log.info({ outcome, reference: fields.find(([k]) => k === "m_payment_id")?.[1] }, "PayFast ITN");
+      request.log.info(
+        { outcome, reference: fields.find(([k]) => k === "m_payment_id")?.[1] },
+        "PayFast ITN",
+      );
       return reply.code(200).type("text/plain").send("OK");
     });
   });

@@ -24,10 +24,23 @@ interface Session {
 }
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+// Style attributes only: the shop's content security policy allows no style element.
+const BODY_STYLE = "font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1a1a1a";
+const MAIN_STYLE = "max-width:28rem;margin:0 auto;padding:1.5rem 1rem";
+const BUTTON_STYLE =
+  "display:block;width:100%;min-height:48px;margin-top:.75rem;border-radius:.5rem;font-size:1rem;font-weight:600;cursor:pointer;";
+const BUTTONS = {
+  pay: `${BUTTON_STYLE}border:0;background:#0b5ed7;color:#fff`,
+  other: `${BUTTON_STYLE}border:1px solid #8a8f98;background:#fff;color:#1a1a1a`,
+};
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="${BODY_STYLE}"><main style="${MAIN_STYLE}">${body}</main></body></html>`;
 }
 
 const MAX_SESSIONS = 1000;
@@ -72,34 +85,43 @@ export function registerPayFastSandbox(
           expected === undefined || form.get("signature") !== expected
             ? "Generated signature does not match submitted signature."
             : null,
-          !/^\d+\.\d{2}$/.test(form.get("amount") ?? "") ? "The amount must be rand with two decimals." : null,
+          !/^\d+\.\d{2}$/.test(form.get("amount") ?? "")
+            ? "The amount must be rand with two decimals."
+            : null,
           !form.get("item_name") ? "The item name is required." : null,
         ].filter((p): p is string => p !== null);
         if (problems.length > 0) {
           return reply
             .code(400)
             .type("text/html")
-            .send(page("Payment refused", `<h1>Payment refused</h1>${problems.map((p) => `<p>${escape(p)}</p>`).join("")}`));
+            .send(
+              page(
+                "Payment refused",
+                `<h1>Payment refused</h1>${problems.map((p) => `<p>${escape(p)}</p>`).join("")}`,
+              ),
+            );
         }
         if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
         const id = randomBytes(12).toString("hex");
         sessions.set(id, { form, createdAt: Date.now() });
         const amount = formatRandCents(toCents(Number(form.get("amount"))));
         const action = `${SANDBOX_PREFIX}/eng/process/${id}`;
-        return reply.type("text/html").send(
-          page(
-            "PayFast sandbox",
-            [
-              "<h1>PayFast sandbox</h1>",
-              "<p>A stand-in for PayFast on this machine: no money moves.</p>",
-              `<p>Pay <strong>${escape(amount)}</strong> to Trade Shop</p>`,
-              `<p>${escape(form.get("item_name")!)}</p>`,
-              `<form method="post" action="${action}"><input type="hidden" name="choice" value="pay"><button type="submit">Pay now</button></form>`,
-              `<form method="post" action="${action}"><input type="hidden" name="choice" value="decline"><button type="submit">Pay with a declined card</button></form>`,
-              `<form method="post" action="${action}"><input type="hidden" name="choice" value="cancel"><button type="submit">Cancel payment</button></form>`,
-            ].join(""),
-          ),
-        );
+        return reply
+          .type("text/html")
+          .send(
+            page(
+              "PayFast sandbox",
+              [
+                "<h1>PayFast sandbox</h1>",
+                "<p>A stand-in for PayFast on this machine: no money moves.</p>",
+                `<p style="font-size:1.25rem">Pay <strong style="white-space:nowrap">${escape(amount)}</strong> to Trade Shop</p>`,
+                `<p>${escape(form.get("item_name")!)}</p>`,
+                `<form method="post" action="${action}"><input type="hidden" name="choice" value="pay"><button type="submit" style="${BUTTONS.pay}">Pay now</button></form>`,
+                `<form method="post" action="${action}"><input type="hidden" name="choice" value="decline"><button type="submit" style="${BUTTONS.other}">Pay with a declined card</button></form>`,
+                `<form method="post" action="${action}"><input type="hidden" name="choice" value="cancel"><button type="submit" style="${BUTTONS.other}">Cancel payment</button></form>`,
+              ].join(""),
+            ),
+          );
       });
 
       scope.post<{ Params: { id: string } }>("/eng/process/:id", async (request, reply) => {
@@ -148,7 +170,8 @@ export function registerPayFastSandbox(
               body,
               signal: AbortSignal.timeout(options.itnTimeoutMs ?? 10_000),
             });
-            if (!answer.ok) request.log.warn({ status: answer.status }, "PayFast sandbox: the shop refused the ITN");
+            if (!answer.ok)
+              request.log.warn({ status: answer.status }, "PayFast sandbox: the shop refused the ITN");
           } catch (error) {
             request.log.warn({ err: error }, "PayFast sandbox: the ITN could not be delivered");
           }

@@ -52,6 +52,12 @@ describe("breadcrumbItems", () => {
       expect.objectContaining({ text: "Orders", currentUrl: "/orders-history" }),
       expect.objectContaining({ text: "Order details", currentUrl: "/orders-history/1042" }),
     ]);
+    // A payment belongs with the statements: there is no page of payments.
+    expect(breadcrumbItems("/payments/PAY-ASB96Q2059", "")).toEqual([
+      expect.objectContaining({ text: "Home" }),
+      expect.objectContaining({ text: "Statements", currentUrl: "/statements" }),
+      expect.objectContaining({ text: "Payment", currentUrl: "/payments/PAY-ASB96Q2059" }),
+    ]);
   });
 
   it("skips the auth grouping segment and humanises unknown segments", () => {

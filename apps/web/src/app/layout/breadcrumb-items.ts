@@ -29,6 +29,18 @@ const SUB_PAGE_NAMES: Record<string, string> = {
   "manage/search": "Search words",
 };
 
+/** Route segments whose own page is another one: a payment belongs with the statements. */
+const SEGMENT_PAGES: Record<string, { text: string; url: string }> = {
+  payments: { text: "Statements", url: appRoutes.statements },
+};
+
+/** Pages under a segment named for what they are, not by their id in the URL. */
+const CHILD_NAMES: Record<string, string> = {
+  // The URL holds the row id, not the order number the page title shows.
+  "orders-history": "Order details",
+  payments: "Payment",
+};
+
 /** Route segments that only group pages and have no page of their own. */
 const GROUPING_SEGMENTS = new Set(["auth"]);
 
@@ -97,13 +109,15 @@ function pageCrumbs(pathname: string): BreadcrumbItem[] {
   for (const segment of pathname.split("/").filter(Boolean)) {
     url += `/${segment}`;
     const text = safeDecode(segment);
-    if (!GROUPING_SEGMENTS.has(segment)) {
+    const elsewhere = SEGMENT_PAGES[segment];
+    if (elsewhere && previous === "") crumbs.push(crumb(elsewhere.text, elsewhere.url));
+    else if (!GROUPING_SEGMENTS.has(segment)) {
       crumbs.push(
-        // The URL holds the row id, not the order number the page title shows, so name the page instead.
         crumb(
-          previous === "orders-history"
-            ? "Order details"
-            : (SUB_PAGE_NAMES[`${previous}/${segment}`] ?? PAGE_NAMES[segment] ?? humanise(text)),
+          CHILD_NAMES[previous] ??
+            SUB_PAGE_NAMES[`${previous}/${segment}`] ??
+            PAGE_NAMES[segment] ??
+            humanise(text),
           url,
         ),
       );

@@ -79,7 +79,11 @@ function PayOnline({ options }: { options: PaymentOptions }) {
       </div>
       <button type="submit" className={`${buttonClass("primary")} sm:mb-0`} disabled={start.isPending}>
         <CreditCard aria-hidden="true" className="size-4" />
-        {start.isPending ? "Going to PayFast…" : amount !== null ? `Pay ${formatRand(amount)} now` : "Pay now"}
+        {start.isPending
+          ? "Going to PayFast…"
+          : amount !== null
+            ? `Pay ${formatRand(amount)} now`
+            : "Pay now"}
       </button>
       <p id={`${id}-hint`} className={`${hintClass} sm:hidden`}>
         By card or instant EFT, through PayFast.
@@ -99,7 +103,10 @@ export function PayPanel({ className = "" }: { className?: string }) {
   if (!options.data) return null;
   const o = options.data;
   return (
-    <section aria-labelledby={titleId} className={`rounded-xl border border-line bg-surface p-4 ${className}`}>
+    <section
+      aria-labelledby={titleId}
+      className={`rounded-xl border border-line bg-surface p-4 ${className}`}
+    >
       <h2 id={titleId} className="text-lg font-bold">
         Pay your account
       </h2>

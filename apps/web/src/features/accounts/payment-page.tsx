@@ -36,17 +36,21 @@ export function PaymentPage() {
     );
   else {
     const p = payment.data;
-    const amount = formatRand(p.amount);
+    // Never broken between "R9" and "950.31".
+    const amount = formatRand(p.amount).replaceAll(" ", "\u00a0");
     const { waitedOut } = payment;
     if (p.status === "Paid") {
       body = (
-        <div role="status" className="mt-4 flex gap-3 rounded-xl border-2 border-brand bg-surface p-4 sm:max-w-2xl">
+        <div
+          role="status"
+          className="mt-4 flex gap-3 rounded-xl border-2 border-brand bg-surface p-4 sm:max-w-2xl"
+        >
           <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
           <div className="min-w-0">
             <h2 className="text-lg font-bold">Thank you: {amount} is paid</h2>
             <p className="mt-1">
-              It is on your account&apos;s statement{p.paidAt && <> from {formatDateTime(p.paidAt)}</>}, and your
-              remaining credit is up by {amount}.
+              It is on your account&apos;s statement{p.paidAt && <> from {formatDateTime(p.paidAt)}</>}, and
+              your remaining credit is up by {amount}.
               {p.orderNumber && <> Order {p.orderNumber} has gone to us for picking.</>}
             </p>
             <p className="mt-1 text-sm text-muted">Reference {p.reference}</p>
@@ -77,7 +81,10 @@ export function PaymentPage() {
       );
     } else if (p.status === "Failed" || p.status === "Cancelled" || cancelled) {
       body = (
-        <div role="alert" className="mt-4 flex gap-3 rounded-xl border-2 border-danger bg-surface p-4 sm:max-w-2xl">
+        <div
+          role="alert"
+          className="mt-4 flex gap-3 rounded-xl border-2 border-danger bg-surface p-4 sm:max-w-2xl"
+        >
           <CircleX aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-danger" />
           <div className="min-w-0">
             <h2 className="text-lg font-bold">
@@ -102,7 +109,10 @@ export function PaymentPage() {
       );
     } else {
       body = (
-        <div role="status" className="mt-4 flex gap-3 rounded-xl border border-line bg-surface p-4 sm:max-w-2xl">
+        <div
+          role="status"
+          className="mt-4 flex gap-3 rounded-xl border border-line bg-surface p-4 sm:max-w-2xl"
+        >
           {!waitedOut && <LoaderCircle aria-hidden="true" className="mt-0.5 size-6 shrink-0 animate-spin" />}
           <div className="min-w-0">
             <h2 className="text-lg font-bold">

@@ -9,7 +9,7 @@ import { buttonClass } from "@/lib/ui/button-styles";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { LoginPrompt } from "@/lib/ui/login-prompt";
-import { PayPanel } from "@/entities/payments";
+import { PayPanel, ProofForm } from "@/entities/payments";
 import { useShopper } from "@/entities/shopper";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { downloadStatementPdf, useEmailStatement, useStatement } from "./api/statements";
@@ -122,6 +122,7 @@ export function StatementsPage() {
           </div>
           <PayPanel className="mt-4" />
           <StatementView month={month} />
+          <ProofForm className="mt-6" />
         </>
       )}
     </section>

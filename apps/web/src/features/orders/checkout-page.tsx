@@ -193,7 +193,9 @@ function OverCreditNotice({
     <div id={id} role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-surface p-4">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
       <div className="min-w-0 text-sm">
-        <p className="font-semibold">{formatRand(overBy)} over your remaining credit</p>
+        <p className="font-semibold">
+          <span className="whitespace-nowrap">{formatRand(overBy)}</span> over your remaining credit
+        </p>
         <p className="mt-1">
           {payNow
             ? `Pay the ${formatRand(overBy)} now by card or instant EFT and the order goes to us at once; its stock is held while you pay. Or take some products off.`
@@ -207,7 +209,13 @@ function OverCreditNotice({
             onClick={payNow.onClick}
           >
             <CreditCard aria-hidden="true" className="size-4" />
-            {payNow.busy ? "Placing order…" : `Place order and pay ${formatRand(overBy)} now`}
+            {payNow.busy ? (
+              "Placing order…"
+            ) : (
+              <span>
+                Place order and pay <span className="whitespace-nowrap">{formatRand(overBy)}</span> now
+              </span>
+            )}
           </button>
         )}
         <Link

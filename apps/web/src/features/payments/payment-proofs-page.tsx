@@ -14,8 +14,14 @@ import { inputClass, labelClass } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { downloadProofFile, useMatchProof, useRejectProof, useTenantProofs, type ProofFilter } from "./api";
-import { ProofStatusBadge } from "./proof-form";
+import {
+  ProofStatusBadge,
+  downloadProofFile,
+  useMatchProof,
+  useRejectProof,
+  useTenantProofs,
+  type ProofFilter,
+} from "@/entities/payments";
 
 const FILTERS: { value: ProofFilter; label: string }[] = [
   { value: "Submitted", label: "To match" },

@@ -8,7 +8,7 @@ import { Toaster, toast as sonnerToast } from "sonner";
 import type { PaymentProof } from "@trade-shop/contracts/payments";
 import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
 import { screenIs } from "@/lib/testing/screen-width";
-import { PROOF_SENT } from "./api";
+import { PROOF_SENT } from "./proof-queries";
 import { MAX_PROOF_BYTES, ProofForm, shopToday } from "./proof-form";
 
 const proof = (over: Partial<PaymentProof> = {}): PaymentProof => ({

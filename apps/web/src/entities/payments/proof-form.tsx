@@ -15,7 +15,7 @@ import { formatDateTime, formatRand } from "@/lib/format";
 import { FieldErrorText, hintClass, labelClass, useFieldIds } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
-import { useAccountProofs, useSubmitProof } from "./api";
+import { useAccountProofs, useSubmitProof } from "./proof-queries";
 
 /** The largest proof the shop takes (the server refuses anything larger). */
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
