@@ -5,7 +5,10 @@
 //   credit; the built-in PayFast sandbox's page takes the payment; the shop's payment page says
 //   it is paid; the order goes to the back office; the header's Remaining Credit is raised live;
 // - 1280 px: the statement's Pay panel pays part of the balance due, and the receipt downloads;
-//   a payment cancelled at PayFast changes nothing and says so.
+//   a payment cancelled at PayFast changes nothing and says so;
+// - a proof of an EFT payment uploaded on the statement at 390 px and matched by staff at
+//   /payment-proofs at 1280 px: the account's credit rises by it, once, and the customer sees it
+//   matched.
 // Screenshots go to /tmp/pay-*.png for a person to look at.
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -20,7 +23,7 @@ import { expectNoViolations } from "./support/axe";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { productsInStock } from "./support/orders";
-import { newCustomerLogin, openWithToken } from "./support/session";
+import { apiToken, newCustomerLogin, openWithToken } from "./support/session";
 import { startShop, type ShopServer } from "../scripts/shop-server.mjs";
 
 const shot = (name: string) => path.join(os.tmpdir(), `pay-${name}.png`);
@@ -172,5 +175,48 @@ describe("paying the account", () => {
     // The statement lists it with its method.
     await page.getByRole("link", { name: "Statements" }).last().click();
     await page.getByRole("table").getByText("PayFast payment (card or instant EFT)").first().waitFor();
+  });
+
+  it("takes a proof of an EFT payment on the statement (390 px), which staff match at /payment-proofs (1280 px)", async () => {
+    const baseUrl = shop.baseUrl;
+    const token = await newCustomerLogin(baseUrl, "CUS0009");
+    await invoice("CUS0009", 3000);
+    const before = await credit(token);
+
+    const phone = await openPage(browser, PHONE);
+    await openWithToken(phone, baseUrl, token, "/statements");
+    const form = phone.getByRole("form", { name: "Send a proof of payment" });
+    await form.getByLabel("Amount paid (R)").fill("1234.56");
+    await form.getByLabel("Reference on the payment", { exact: false }).fill("FNB 778812");
+    await form.getByLabel("Proof of payment").setInputFiles({
+      name: "proof-of-payment.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"),
+    });
+    await form.getByRole("button", { name: "Send proof of payment" }).click();
+    await phone.getByText("Proof of payment sent: we will match it to your account within a working day.").waitFor();
+    const sent = phone.getByRole("list", { name: "Proofs you sent" });
+    await sent.getByText("R1 234.56").waitFor();
+    await phone.screenshot({ path: shot("proof-sent-390"), fullPage: true });
+    await expectNoViolations(phone, "statement with a proof sent (390 px)");
+
+    const staff = await openPage(browser, DESKTOP);
+    // Staff work in one tenant at a time: the account's.
+    await staff.goto(`${baseUrl}/not-found`);
+    await staff.evaluate(() => localStorage.setItem("tradeshop.tenant", "gauteng"));
+    await openWithToken(staff, baseUrl, await apiToken(baseUrl, "staff"), "/payment-proofs");
+    const what = /^Match R1 234\.56 from .+…$/;
+    await staff.getByRole("button", { name: what }).first().click();
+    await staff.getByRole("button", { name: "Match R1 234.56" }).click();
+    await expect.poll(async () => (await credit(token)).remainingCredit, { timeout: 10_000 }).toBeCloseTo(
+      before.remainingCredit + 1234.56,
+      2,
+    );
+    await staff.screenshot({ path: shot("proofs-staff-1280"), fullPage: true });
+    await expectNoViolations(staff, "/payment-proofs (1280 px)");
+
+    await phone.reload();
+    await phone.getByRole("list", { name: "Proofs you sent" }).getByText("Matched").first().waitFor();
+    expect((await credit(token)).remainingCredit).toBeCloseTo(before.remainingCredit + 1234.56, 2);
   });
 });
