@@ -32,6 +32,28 @@ async function analyze(
   tags: string[],
   rules: Record<string, { enabled: boolean }> = {},
 ): Promise<Violation[]> {
+  const violations = await analyzeSettled(page, tags, rules);
+  // A toast may start to fade out while axe reads the page (its time ran out meanwhile): what
+  // axe saw in it was a frame of a transition. The page is read again once that has settled.
+  const inToasts = await page.evaluate(
+    (targets) =>
+      targets.some((target) => {
+        try {
+          return document.querySelector(target)?.closest("[data-sonner-toast]") != null;
+        } catch {
+          return false; // not a selector this document takes
+        }
+      }),
+    violations.flatMap((v) => v.nodes.map((node) => node.target.join(" "))),
+  );
+  return inToasts ? analyzeSettled(page, tags, rules) : violations;
+}
+
+async function analyzeSettled(
+  page: Page,
+  tags: string[],
+  rules: Record<string, { enabled: boolean }>,
+): Promise<Violation[]> {
   // A toast or menu half-way through its fade has blended colours; check what a user reads
   // once things have settled, not a frame of a transition. Endless animations (a spinner) never
   // settle and are left out; the rest get time enough for a machine busy with other suites.
