@@ -9,6 +9,7 @@ import type { HandOff } from "@trade-shop/contracts/backoffice";
 import type { CreateOrderCommand, Order } from "@trade-shop/contracts/orders";
 import { statusOf, type ProblemCode } from "@trade-shop/contracts/problems";
 import { signBody } from "../modules/backoffice";
+import { newPaymentReference } from "../modules/payments";
 import { customerOf, findSku } from "../../test/fixtures";
 import { commandFrom, placeTestOrder } from "../../test/orders";
 import {
@@ -176,6 +177,20 @@ const MATRIX: Record<string, Row> = {
   "alerts.setPreferences":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   "alerts.subscribePush":               [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
   "alerts.unsubscribePush":             [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  // Paying the account (docs/payments.md). Starting a payment for A's order that waits for none:
+  // A gets through to not_awaiting_payment, B to 404; A's Viewer may not pay.
+  "payments.options":                   [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "payments.start":                     [ANON, "not_awaiting_payment", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  // A payment of A's, started and not paid: B gets 404; A has no receipt yet.
+  "payments.get":                       [ANON, OK,   NF,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],
+  "payments.receipt":                   [ANON, "not_paid", NF, NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, "not_paid"],
+  "payments.submitProof":               [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, VIEW],
+  // Customers see their account's proofs, staff and admins the tenant's.
+  "payments.proofs":                    [ANON, OK,   OK,    OK,    NOCUS, OK,    OK,    TENANT, TENANT, OK],
+  // A proof of A's: B, and a login with no account nor staff role, are told it is not found.
+  "payments.proofFile":                 [ANON, OK,   NF,    OK,    NF,    OK,    OK,    TENANT, TENANT, OK],
+  "payments.matchProof":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "payments.rejectProof":               [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
 };
 
 interface RequestParts {
@@ -278,6 +293,42 @@ async function deliveredOrderOfA(d: { t: TestApp }): Promise<number> {
     .where("orders.currentPastelStatus", "=", "Delivered")
     .executeTakeFirstOrThrow();
   return order.id;
+}
+
+/** A new payment of customer A's account, started and not paid; its reference. */
+async function paymentOfA(d: { t: TestApp }): Promise<string> {
+  const customer = await customerOf(d.t.database.db, "trader");
+  const reference = newPaymentReference();
+  await d.t.database.db
+    .insertInto("payments")
+    .values({
+      tenantId: customer.tenantId,
+      customerId: customer.id,
+      reference,
+      method: "PayFast",
+      amountCents: 10_000,
+    })
+    .execute();
+  return reference;
+}
+
+/** A new proof of payment of customer A's account, not yet decided; its id. */
+async function proofOfA(d: { t: TestApp }): Promise<number> {
+  const customer = await customerOf(d.t.database.db, "trader");
+  const row = await d.t.database.db
+    .insertInto("paymentProofs")
+    .values({
+      tenantId: customer.tenantId,
+      customerId: customer.id,
+      amountCents: 10_000,
+      paidOn: "2026-11-02",
+      fileName: "proof.pdf",
+      contentType: "application/pdf",
+      fileBytes: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
@@ -445,6 +496,21 @@ const REQUESTS: Record<
     },
   }),
   "alerts.unsubscribePush": () => ({ body: { endpoint: "https://push.example/matrix/none" } }),
+  "payments.start": (d) => ({ body: { orderId: d.orderOfA.id } }),
+  "payments.get": async (d) => ({ params: { reference: await paymentOfA(d) } }),
+  "payments.receipt": async (d) => ({ params: { reference: await paymentOfA(d) } }),
+  "payments.submitProof": () => ({
+    body: {
+      amount: 100,
+      paidOn: "2026-11-02",
+      fileName: "proof.pdf",
+      file: `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64")}`,
+    },
+  }),
+  "payments.proofs": () => ({ query: {} }),
+  "payments.proofFile": async (d) => ({ params: { id: await proofOfA(d) } }),
+  "payments.matchProof": async (d) => ({ params: { id: await proofOfA(d) } }),
+  "payments.rejectProof": async (d) => ({ params: { id: await proofOfA(d) }, body: { reason: "Not in the bank" } }),
   "buyers.invitation": () => ({ query: { token: "a-link-nobody-was-sent" } }),
   "buyers.acceptInvitation": () => ({
     body: {

@@ -109,6 +109,7 @@ export function orderFrom(cart: Schemas["Cart"]): Schemas["CreateOrderCommand"] 
     // The document gives both a default; openapi-typescript (as configured by default) still asks for them.
     homeDelivery: false,
     creditcheck_override: false,
+    payOverCredit: false,
   };
 }
 
