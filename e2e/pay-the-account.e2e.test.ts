@@ -113,7 +113,10 @@ describe("paying the account", () => {
     await orderLink.click();
     await page.waitForURL(/\/orders-history\/\d+$/);
     const orderId = Number(page.url().split("/").at(-1));
-    const order = await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${orderId}`, { token, answer: Order });
+    const order = await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${orderId}`, {
+      token,
+      answer: Order,
+    });
     expect(order.currentPastelStatus).not.toBe("Awaiting payment");
     expect(order.payfastPaymentId).toMatch(/^\d+$/);
     // The simulated back office takes it (it would put it On Hold were the account still over).
@@ -145,7 +148,10 @@ describe("paying the account", () => {
     await panel.getByLabel("Amount to pay (R)").fill("20");
     // An amount it cannot pay names none on the button.
     await panel.getByRole("button", { name: "Pay now" }).click();
-    await panel.getByRole("alert").getByText(/^Pay from R50\.00 up to R[\d ]+\.\d\d, the balance due\.$/).waitFor();
+    await panel
+      .getByRole("alert")
+      .getByText(/^Pay from R50\.00 up to R[\d ]+\.\d\d, the balance due\.$/)
+      .waitFor();
 
     // Cancelled at PayFast: nothing paid, nothing changed.
     await panel.getByLabel("Amount to pay (R)").fill("300");
@@ -194,7 +200,9 @@ describe("paying the account", () => {
       buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"),
     });
     await form.getByRole("button", { name: "Send proof of payment" }).click();
-    await phone.getByText("Proof of payment sent: we will match it to your account within a working day.").waitFor();
+    await phone
+      .getByText("Proof of payment sent: we will match it to your account within a working day.")
+      .waitFor();
     const sent = phone.getByRole("list", { name: "Proofs you sent" });
     await sent.getByText("R1 234.56").waitFor();
     await phone.screenshot({ path: shot("proof-sent-390"), fullPage: true });
@@ -208,10 +216,9 @@ describe("paying the account", () => {
     const what = /^Match R1 234\.56 from .+…$/;
     await staff.getByRole("button", { name: what }).first().click();
     await staff.getByRole("button", { name: "Match R1 234.56" }).click();
-    await expect.poll(async () => (await credit(token)).remainingCredit, { timeout: 10_000 }).toBeCloseTo(
-      before.remainingCredit + 1234.56,
-      2,
-    );
+    await expect
+      .poll(async () => (await credit(token)).remainingCredit, { timeout: 10_000 })
+      .toBeCloseTo(before.remainingCredit + 1234.56, 2);
     await staff.screenshot({ path: shot("proofs-staff-1280"), fullPage: true });
     await expectNoViolations(staff, "/payment-proofs (1280 px)");
 

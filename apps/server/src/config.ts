@@ -260,7 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  PAYFAST_MERCHANT_ID, PAYFAST_MERCHANT_KEY and PAYFAST_URL: set all three or none",
     );
   }
-  const bankSet = [e.BANK_NAME, e.BANK_ACCOUNT_NAME, e.BANK_ACCOUNT_NUMBER, e.BANK_BRANCH_CODE].filter(Boolean);
+  const bankSet = [e.BANK_NAME, e.BANK_ACCOUNT_NAME, e.BANK_ACCOUNT_NUMBER, e.BANK_BRANCH_CODE].filter(
+    Boolean,
+  );
   if (bankSet.length !== 0 && bankSet.length !== 4) {
     throw new ConfigError(
       "Invalid configuration:\n  BANK_NAME, BANK_ACCOUNT_NAME, BANK_ACCOUNT_NUMBER and BANK_BRANCH_CODE: set all four or none",
@@ -268,9 +270,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const demoMode = e.NODE_ENV !== "production" && !e.DATABASE_URL;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const sandbox = e.PAYFAST_SANDBOX === "on" || (e.PAYFAST_SANDBOX === undefined && demoMode && payfastSet === 0);
+  const sandbox =
+    e.PAYFAST_SANDBOX === "on" || (e.PAYFAST_SANDBOX === undefined && demoMode && payfastSet === 0);
   if (sandbox && e.NODE_ENV === "production") {
-    throw new ConfigError("Invalid configuration:\n  PAYFAST_SANDBOX: the built-in sandbox is refused when NODE_ENV=production");
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYFAST_SANDBOX: the built-in sandbox is refused when NODE_ENV=production",
+    );
   }
   const payfast: PayFastSettings | undefined =
     payfastSet === 3

@@ -70,8 +70,10 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
   not_invoiced:
     "The order has not been invoiced yet: its tax invoice exists once the back office invoices it.",
   hand_off_not_parked: "Only a parked hand-off can be retried; this one is queued or done (`state`).",
-  payments_unavailable: "The shop takes no online payments: PayFast is not set up. Pay by EFT to the bank account on the statement.",
-  not_awaiting_payment: "The order does not wait for a payment: it is within credit, paid already, or no longer open (`currentPastelStatus`).",
+  payments_unavailable:
+    "The shop takes no online payments: PayFast is not set up. Pay by EFT to the bank account on the statement.",
+  not_awaiting_payment:
+    "The order does not wait for a payment: it is within credit, paid already, or no longer open (`currentPastelStatus`).",
   not_paid: "The payment has not been paid (yet): a receipt exists once PayFast confirms it.",
   proof_decided: "The proof of payment was matched or rejected already (`proofStatus`).",
   account_locked: "Too many failed log-ins: the account is locked until `lockoutExpiryDate`.",

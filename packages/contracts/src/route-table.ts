@@ -114,7 +114,8 @@ export interface UncontractedRoute {
   why: string;
 }
 
-const PAYFAST_SANDBOX = "the built-in PayFast sandbox (demo mode, tests): PayFast's protocol, not the shop's API";
+const PAYFAST_SANDBOX =
+  "the built-in PayFast sandbox (demo mode, tests): PayFast's protocol, not the shop's API";
 const SWAGGER_UI = "the OpenAPI document and its viewer (@fastify/swagger-ui), not an API call";
 
 /**

@@ -510,7 +510,10 @@ const REQUESTS: Record<
   "payments.proofs": () => ({ query: {} }),
   "payments.proofFile": async (d) => ({ params: { id: await proofOfA(d) } }),
   "payments.matchProof": async (d) => ({ params: { id: await proofOfA(d) } }),
-  "payments.rejectProof": async (d) => ({ params: { id: await proofOfA(d) }, body: { reason: "Not in the bank" } }),
+  "payments.rejectProof": async (d) => ({
+    params: { id: await proofOfA(d) },
+    body: { reason: "Not in the bank" },
+  }),
   "buyers.invitation": () => ({ query: { token: "a-link-nobody-was-sent" } }),
   "buyers.acceptInvitation": () => ({
     body: {

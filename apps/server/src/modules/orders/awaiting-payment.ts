@@ -100,7 +100,10 @@ export async function releaseUnpaidOrders(db: Db): Promise<number> {
         })
         .where("id", "=", id)
         .execute();
-      await trx.insertInto("orderStatusHistory").values({ orderId: id, status: "Cancelled", reason }).execute();
+      await trx
+        .insertInto("orderStatusHistory")
+        .values({ orderId: id, status: "Cancelled", reason })
+        .execute();
       await releaseOrderStock(trx, id);
     }
     return rows.length;

@@ -78,7 +78,10 @@ export function usePlaceOrder() {
       if (outcome.order.currentPastelStatus === "Awaiting payment") {
         // Straight on to PayFast for the part over credit; the order's page, under it, says what
         // it waits for and has the Pay button should the payment not be made now.
-        successToast(ORDER_AWAITS_PAYMENT_TITLE, { description: orderAwaitsPayment(outcome.order), duration: 8000 });
+        successToast(ORDER_AWAITS_PAYMENT_TITLE, {
+          description: orderAwaitsPayment(outcome.order),
+          duration: 8000,
+        });
         void apiRequest(paymentRoutes.start, { body: { orderId: outcome.order.id } })
           .then(postToPayFast)
           .catch(() => undefined); // the API client has shown why; the order page offers Pay again
