@@ -37,7 +37,7 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
   sheet.block("Received from", [facts.accountName]);
   sheet.table(
     [
-      { header: "HOW", width: 230 },
+      { header: "PAYMENT", width: 230 },
       { header: "REFERENCE", width: 185 },
       { header: "AMOUNT", width: 100, align: "right" },
     ],
