@@ -76,6 +76,8 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
     "The order does not wait for a payment: it is within credit, paid already, or no longer open (`currentPastelStatus`).",
   not_paid: "The payment has not been paid (yet): a receipt exists once PayFast confirms it.",
   proof_decided: "The proof of payment was matched or rejected already (`proofStatus`).",
+  application_decided:
+    "The application was approved or declined already (`applicationStatus`): nothing more can be added or decided.",
   account_locked: "Too many failed log-ins: the account is locked until `lockoutExpiryDate`.",
   rate_limited: "Too many requests; wait for the Retry-After header's seconds.",
   internal_error: "Something unexpected went wrong on the server; it is logged there.",

@@ -55,6 +55,7 @@ export const PROBLEM_STATUSES = {
   not_awaiting_payment: 409,
   not_paid: 409,
   proof_decided: 409,
+  application_decided: 409,
   account_locked: 423,
   rate_limited: 429,
   internal_error: 500,

@@ -47,6 +47,12 @@ export const appRoutes = {
   alerts: "/alerts",
   /** Customers: a payment made online, as PayFast sends the payer back to it (docs/payments.md). */
   payment: "/payments/:reference",
+  /** Visitors: apply for a customer account (docs/applications.md). */
+  apply: "/apply",
+  /** Applicants: where their application stands, by the secret link they were given. */
+  applyStatus: "/apply/status",
+  /** Staff: the account applications to review. */
+  applications: "/applications",
   auth: {
     login: "/auth/login",
     forgotPassword: "/auth/forgot-password",
