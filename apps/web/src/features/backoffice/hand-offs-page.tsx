@@ -11,6 +11,7 @@ import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { OrderStatusBadge } from "@/entities/orders";
 import { useHandOffs, useRetryHandOff, type HandOffFilter } from "./api/hand-offs";
+import { FilterButtons } from "@/lib/ui/filter-buttons";
 
 const FILTERS: { value: HandOffFilter; label: string }[] = [
   { value: "open", label: "Open" },
@@ -130,21 +131,12 @@ export function HandOffsPage() {
         Order hand-offs
       </h1>
       <p className="mt-1 text-muted">Orders on their way to the back office. The list refreshes by itself.</p>
-      <div role="group" aria-label="Show hand-offs" className="mt-4 flex flex-wrap gap-1">
-        {FILTERS.map((choice) => (
-          <button
-            key={choice.value}
-            type="button"
-            aria-pressed={filter === choice.value}
-            onClick={() =>
-              setParams(choice.value === "open" ? {} : { state: choice.value }, { replace: true })
-            }
-            className="min-h-11 rounded-lg border border-line px-4 text-sm font-semibold aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Show hand-offs"
+        choices={FILTERS}
+        value={filter}
+        onChoose={(value) => setParams(value === "open" ? {} : { state: value }, { replace: true })}
+      />
       {body}
     </section>
   );

@@ -22,6 +22,7 @@ import {
   useTenantProofs,
   type ProofFilter,
 } from "@/entities/payments";
+import { FilterButtons } from "@/lib/ui/filter-buttons";
 
 const FILTERS: { value: ProofFilter; label: string }[] = [
   { value: "Submitted", label: "To match" },
@@ -275,21 +276,12 @@ export function PaymentProofsPage() {
         EFT payments customers say they made. Match one once the money is in the bank: it goes on the
         account&apos;s statement as a payment.
       </p>
-      <div role="group" aria-label="Show proofs" className="mt-4 flex flex-wrap gap-1">
-        {FILTERS.map((choice) => (
-          <button
-            key={choice.value}
-            type="button"
-            aria-pressed={filter === choice.value}
-            onClick={() =>
-              setParams(choice.value === "Submitted" ? {} : { status: choice.value }, { replace: true })
-            }
-            className="min-h-11 rounded-lg border border-line px-4 text-sm font-semibold aria-pressed:border-brand aria-pressed:bg-brand-soft aria-pressed:text-brand"
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <FilterButtons
+        label="Show proofs"
+        choices={FILTERS}
+        value={filter}
+        onChoose={(value) => setParams(value === "Submitted" ? {} : { status: value }, { replace: true })}
+      />
       {body}
     </section>
   );
