@@ -192,6 +192,21 @@ describe("apiRequest", () => {
     expect(calls[1]?.url).toBe("/api/Users/12/Enable");
   });
 
+  it("sends a route's own headers beside the usual ones, which they cannot replace", async () => {
+    const { client } = await load();
+    const { applicationRoutes } = await import("@trade-shop/contracts/applications");
+    answer = () => new Response(null, { status: 204 });
+    await client.apiRequest(applicationRoutes.reply, {
+      body: { text: "Here it is" },
+      headers: { "X-Application-Token": "secret-link", Accept: "text/html" },
+    });
+
+    const headers = new Headers(calls[0]?.init.headers);
+    expect(headers.get("X-Application-Token")).toBe("secret-link");
+    expect(headers.get("Accept")).toBe("application/json");
+    expect(headers.get("X-XSRF-TOKEN")).toBe("abc=123");
+  });
+
   it("does not ask a route that needs a login without one: refused at once, quietly", async () => {
     const { client, contracts } = await load();
     answer = () => new Response("[]", { status: 200 });

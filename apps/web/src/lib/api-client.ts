@@ -99,6 +99,8 @@ export type ApiRequestOptions<R extends ApiRoute> = BodyOption<R> &
     signal?: AbortSignal;
     /** No toast when only the network failed: the caller has a copy to show. */
     quietWhenUnreachable?: boolean;
+    /** Headers of the route's own beside the usual ones (an applicant's X-Application-Token). */
+    headers?: Record<string, string>;
   } & AnswerOptions;
 
 /** How an answer's failure is shown. */
@@ -134,8 +136,8 @@ function buildUrl(
   return queryString ? `${fillPath(route, params)}?${queryString}` : fillPath(route, params);
 }
 
-function buildHeaders(method: string): Headers {
-  const headers = new Headers({ Accept: "application/json", "Content-Type": "application/json" });
+function buildHeaders(method: string, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: "application/json", "Content-Type": "application/json" });
   const session = getSession();
   if (session) headers.set("Authorization", `Bearer ${session.token}`);
   const tenant = getTenant();
@@ -171,7 +173,7 @@ async function send<R extends ApiRoute>(
   try {
     response = await fetch(buildUrl(route, options.params, options.query), {
       method,
-      headers: buildHeaders(method),
+      headers: buildHeaders(method, options.headers),
       // Body-less commands still send "{}" so the JSON content type always holds a JSON body.
       body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
       signal: options.signal,
@@ -242,12 +244,12 @@ export type Ask = typeof apiRequest;
  * error handling as `apiRequest`, and hands it to the browser to save under the server's name.
  */
 export function apiDownload<const R extends ApiRoute>(route: R, ...[options]: OptionsArgs<R>): Promise<void> {
-  const { params, query, signal } = (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>;
+  const { params, query, signal, headers: extra } = (options ?? {}) as Partial<ApiRequestOptions<ApiRoute>>;
   return trackRequest(
     (async () => {
       let response: Response;
       try {
-        const headers = buildHeaders(route.method);
+        const headers = buildHeaders(route.method, extra);
         headers.set("Accept", "application/pdf, application/problem+json");
         response = await fetch(buildUrl(route, params, query), { method: route.method, headers, signal });
       } catch (error) {
