@@ -10,7 +10,6 @@ import { formatShopDate } from "@trade-shop/contracts/format";
 import { ProofStatus, type PaymentProof } from "@trade-shop/contracts/payments";
 import { formatDateTime, formatRand } from "@/lib/format";
 import { buttonClass } from "@/lib/ui/button-styles";
-import { inputClass, labelClass } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -23,6 +22,7 @@ import {
   type ProofFilter,
 } from "@/entities/payments";
 import { FilterButtons } from "@/lib/ui/filter-buttons";
+import { ReasonField } from "@/lib/ui/reason-field";
 
 const FILTERS: { value: ProofFilter; label: string }[] = [
   { value: "Submitted", label: "To match" },
@@ -134,27 +134,16 @@ function Decision({ proof }: { proof: PaymentProof }) {
         void reject.mutateAsync({ id: proof.id, reason: reason.trim() }).catch(() => undefined);
       }}
     >
-      <label htmlFor={`${id}-reason`} className={labelClass}>
-        Reason (the account is e-mailed it)
-      </label>
-      <input
+      <ReasonField
         id={`${id}-reason`}
+        label="Reason (the account is e-mailed it)"
         value={reason}
-        maxLength={200}
-        autoFocus
-        aria-invalid={reasonError !== null}
-        aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
+        error={reasonError}
+        onChange={(value) => {
+          setReason(value);
           setReasonError(null);
         }}
-        className={inputClass(reasonError !== null)}
       />
-      {reasonError && (
-        <p id={`${id}-reason-error`} className="text-sm font-semibold text-danger">
-          {reasonError}
-        </p>
-      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass()} disabled={busy}>
           {reject.isPending ? "Rejecting…" : "Reject proof"}

@@ -5,8 +5,8 @@ import { useId, useState } from "react";
 import { Check, X } from "lucide-react";
 import { useDecideOrder } from "@/entities/buyers";
 import { buttonClass } from "@/lib/ui/button-styles";
-import { inputClass, labelClass } from "@/lib/ui/form-controls";
 import { successToast } from "@/lib/ui/toasts";
+import { ReasonField } from "@/lib/ui/reason-field";
 
 export function ApprovalDecision({
   order,
@@ -73,27 +73,16 @@ export function ApprovalDecision({
         reject();
       }}
     >
-      <label htmlFor={`${id}-reason`} className={labelClass}>
-        Reason for {buyer}
-      </label>
-      <input
+      <ReasonField
         id={`${id}-reason`}
+        label={`Reason for ${buyer}`}
         value={reason}
-        maxLength={200}
-        autoFocus
-        aria-invalid={reasonError !== null}
-        aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
+        error={reasonError}
+        onChange={(value) => {
+          setReason(value);
           setReasonError(null);
         }}
-        className={inputClass(reasonError !== null)}
       />
-      {reasonError && (
-        <p id={`${id}-reason-error`} className="text-sm font-semibold text-danger">
-          {reasonError}
-        </p>
-      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={buttonClass()} disabled={decide.isPending}>
           Reject order
