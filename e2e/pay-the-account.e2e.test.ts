@@ -10,7 +10,6 @@
 //   /payment-proofs at 1280 px: the account's credit rises by it, once, and the customer sees it
 //   matched.
 // Screenshots go to /tmp/pay-*.png for a person to look at.
-import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, uniqueName } from "./support/api";
 import { expectNoViolations } from "./support/axe";
+import { signedBackOfficePost } from "./support/back-office";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { productsInStock } from "./support/orders";
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 /** An invoice of `amount` on the account's ledger, as the back office reports one. */
 async function invoice(accountId: string, amount: number) {
-  const body = JSON.stringify({
+  const answer = await signedBackOfficePost(shop.baseUrl, SECRET, "/api/BackOffice/AccountDocument", {
     tenantId: "gauteng",
     accountId,
     kind: "Invoice",
@@ -56,18 +56,7 @@ async function invoice(accountId: string, amount: number) {
     amount,
     description: "Invoice for the payments test",
   });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex");
-  const res = await fetch(`${shop.baseUrl}/api/BackOffice/AccountDocument`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-tradeshop-timestamp": String(timestamp),
-      "x-tradeshop-signature": `sha256=${signature}`,
-    },
-    body,
-  });
-  expect(res.status, await res.text()).toBe(200);
+  expect(answer.status, answer.text).toBe(200);
 }
 
 const credit = (token: string) =>
