@@ -11,6 +11,7 @@ import { isGtin } from "@trade-shop/contracts/gtin";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { useFindByBarcode } from "@/features/catalogue/api/find-by-barcode";
 import { CameraScanButton } from "@/lib/barcode/camera-scan-button";
+import { useMediaQuery } from "@/lib/ui/use-media-query";
 import { useSearchSuggestions } from "./search-suggestions";
 
 export function SearchBox({ className = "" }: { className?: string }) {
@@ -26,6 +27,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [typed, setTyped] = useState({ for: current, text: current });
   const text = typed.for === current ? typed.text : current;
   const suggestions = useSearchSuggestions(text, form);
+  // A phone's box holds a word or so beside the camera: "Search for products" read "Sear…" there.
+  const roomy = useMediaQuery("(min-width: 40rem)");
 
   return (
     <form
@@ -68,7 +71,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         name="searchText"
         type="search"
         defaultValue={current}
-        placeholder="Search for products"
+        placeholder={roomy ? "Search for products" : "Search"}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={100}
