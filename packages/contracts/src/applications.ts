@@ -108,37 +108,32 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-export const BusinessDetails = z
-  .object({
-    businessName: requiredText("Enter the business's registered or trading name", 100),
-    tradingName: z.string().trim().max(100).optional(),
-    kind: BusinessKind,
-    contactName: requiredText("Enter the name of the person we speak to", 100),
-    mobile: CellphoneNumber,
-    email: EmailAddress,
-    address: Address,
-    /** Where the shop is: the phone's location or typed coordinates, within South Africa. */
-    latitude: z
-      .number()
-      .min(-35, "The pin must be in South Africa")
-      .max(-22, "The pin must be in South Africa"),
-    longitude: z
-      .number()
-      .min(16, "The pin must be in South Africa")
-      .max(33, "The pin must be in South Africa"),
-    deliveryDay: DeliveryWeekday,
-    vatNumber: VatNumber.optional(),
-    companyRegistration: CompanyRegistration.optional(),
-    /** For liquor: the licence's number and expiry (and its file among the documents). */
-    liquorLicence: z.object({ number: LiquorLicenceNumber, expiresOn: CalendarDay }).nullable().default(null),
-  })
-  .refine(
-    (b) => b.liquorLicence === null || b.liquorLicence.expiresOn > new Date().toISOString().slice(0, 10),
-    {
-      message: "This licence has expired",
-      path: ["liquorLicence", "expiresOn"],
-    },
-  );
+/** The business as given, without the checks of the day it is given (an Application shows it later). */
+const BusinessFields = z.object({
+  businessName: requiredText("Enter the business's registered or trading name", 100),
+  tradingName: z.string().trim().max(100).optional(),
+  kind: BusinessKind,
+  contactName: requiredText("Enter the name of the person we speak to", 100),
+  mobile: CellphoneNumber,
+  email: EmailAddress,
+  address: Address,
+  /** Where the shop is: the phone's location or typed coordinates, within South Africa. */
+  latitude: z
+    .number()
+    .min(-35, "The pin must be in South Africa")
+    .max(-22, "The pin must be in South Africa"),
+  longitude: z.number().min(16, "The pin must be in South Africa").max(33, "The pin must be in South Africa"),
+  deliveryDay: DeliveryWeekday,
+  vatNumber: VatNumber.optional(),
+  companyRegistration: CompanyRegistration.optional(),
+  /** For liquor: the licence's number and expiry (and its file among the documents). */
+  liquorLicence: z.object({ number: LiquorLicenceNumber, expiresOn: CalendarDay }).nullable().default(null),
+});
+
+export const BusinessDetails = BusinessFields.refine(
+  (b) => b.liquorLicence === null || b.liquorLicence.expiresOn > new Date().toISOString().slice(0, 10),
+  { message: "This licence has expired", path: ["liquorLicence", "expiresOn"] },
+);
 export type BusinessDetails = z.infer<typeof BusinessDetails>;
 
 /** What the owner consents to, recorded word for word with the time. */
@@ -147,12 +142,12 @@ export const CREDIT_CHECK_CONSENT =
 
 export const TradeReference = z.object({
   name: requiredText("Enter the supplier's name", 100),
-  phone: CellphoneNumber.or(
-    z
-      .string()
-      .trim()
-      .regex(/^0\d{9}$/, "Enter a phone number such as 011 123 4567"),
-  ),
+  /** A landline or a cellphone, spaced and dashed as people write them (011 123 4567). */
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^(\+27|0)\d{9}$/, "Enter a phone number such as 011 123 4567")),
 });
 
 export const CreditRequest = z.object({
@@ -203,9 +198,17 @@ export const Application = z.object({
   status: ApplicationStatus,
   submittedAt: IsoDateTime,
   updatedAt: IsoDateTime,
-  business: BusinessDetails,
+  /**
+   * As given: a licence that was valid then may have expired since, so no check of the day here;
+   * the numbers as stored (0821234567), as an answer cannot run a request's clean-up backwards.
+   */
+  business: BusinessFields.extend({ mobile: z.string() }),
   credit: CreditRequest.omit({ consent: true })
-    .extend({ consentText: z.string(), consentedAt: IsoDateTime })
+    .extend({
+      tradeReferences: z.array(TradeReference.extend({ phone: z.string() })),
+      consentText: z.string(),
+      consentedAt: IsoDateTime,
+    })
     .nullable(),
   documents: z.array(ApplicationDocument),
   messages: z.array(ApplicationMessage),
@@ -277,7 +280,7 @@ export const applicationRoutes = {
     body: ApplicationPinRequest,
     response: ApplicationPinResult,
     auth: false,
-    problems: ["rate_limited"],
+    problems: ["rate_limited", "service_unavailable"],
     summary: "E-mail a PIN to the applicant's address, to prove it is theirs",
     tag: "Applications",
   },
@@ -392,7 +395,7 @@ export const applicationRoutes = {
     response: StaffApplication,
     auth: true,
     roles: STAFF,
-    problems: ["not_found", "application_decided"],
+    problems: ["not_found", "application_decided", "service_unavailable"],
     summary: "Staff: make the customer account, send it to the back office, invite the applicant as Owner",
     tag: "Applications",
   },

@@ -91,7 +91,8 @@ export const InvitationDetails = z.object({
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  accountRole: InvitedRole,
+  /** An owner's own invitation too: an approved application's applicant (docs/applications.md). */
+  accountRole: AccountRole,
 });
 export type InvitationDetails = z.infer<typeof InvitationDetails>;
 
