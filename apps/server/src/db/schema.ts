@@ -26,6 +26,21 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountApplications {
+  business: Json;
+  credit: Json | null;
+  customerId: number | null;
+  decidedAt: Timestamp | null;
+  decidedBy: number | null;
+  declineReason: string | null;
+  id: Generated<number>;
+  reference: string;
+  status: Generated<string>;
+  submittedAt: Generated<Timestamp>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface AccountInvitations {
   acceptedAt: Timestamp | null;
   acceptedUserId: number | null;
@@ -84,6 +99,41 @@ export interface Alerts {
 export interface AppSettings {
   key: string;
   value: Json;
+}
+
+export interface ApplicationDocuments {
+  applicationId: number;
+  contentType: string;
+  fileBytes: Buffer;
+  fileName: string;
+  id: Generated<number>;
+  kind: string;
+  uploadedAt: Generated<Timestamp>;
+}
+
+export interface ApplicationMessages {
+  applicationId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  sender: string;
+  staffUserId: number | null;
+  text: string;
+}
+
+export interface ApplicationPins {
+  attempts: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  expiresAt: Timestamp;
+  pinHash: string;
+  pinKey: string;
+  usedAt: Timestamp | null;
+}
+
+export interface ApplicationStatusTokens {
+  applicationId: number;
+  createdAt: Generated<Timestamp>;
+  tokenHash: string;
 }
 
 export interface BackofficeCallbackEvents {
@@ -550,6 +600,8 @@ export interface UserTenants {
 
 export interface Warehouses {
   code: string;
+  latitude: Numeric | null;
+  longitude: Numeric | null;
   name: string;
   orderCutoffMinutes: Generated<number>;
   region: string;
@@ -574,11 +626,16 @@ export interface Wishlists {
 }
 
 export interface DB {
+  accountApplications: AccountApplications;
   accountDocuments: AccountDocuments;
   accountInvitations: AccountInvitations;
   alertPreferences: AlertPreferences;
   alerts: Alerts;
   appSettings: AppSettings;
+  applicationDocuments: ApplicationDocuments;
+  applicationMessages: ApplicationMessages;
+  applicationPins: ApplicationPins;
+  applicationStatusTokens: ApplicationStatusTokens;
   backofficeCallbackEvents: BackofficeCallbackEvents;
   backofficeSalesOrders: BackofficeSalesOrders;
   brands: Brands;

@@ -9,14 +9,15 @@ export const TENANTS = [
 
 export type TenantId = (typeof TENANTS)[number]["id"];
 
+/** The warehouses, each at its town's centre (for the one nearest an applicant, docs/applications.md). */
 export const WAREHOUSES = [
-  { code: "JHB", name: "Johannesburg", region: "Gauteng" },
-  { code: "PTA", name: "Pretoria", region: "Gauteng" },
-  { code: "DBN", name: "Durban", region: "KwaZulu-Natal" },
-  { code: "CPT", name: "Cape Town", region: "Western Cape" },
-  { code: "GQB", name: "Gqeberha", region: "Eastern Cape" },
-  { code: "BFN", name: "Bloemfontein", region: "Free State" },
-  { code: "PLK", name: "Polokwane", region: "Limpopo" },
+  { code: "JHB", name: "Johannesburg", region: "Gauteng", latitude: -26.204103, longitude: 28.047305 },
+  { code: "PTA", name: "Pretoria", region: "Gauteng", latitude: -25.747868, longitude: 28.229271 },
+  { code: "DBN", name: "Durban", region: "KwaZulu-Natal", latitude: -29.85868, longitude: 31.02184 },
+  { code: "CPT", name: "Cape Town", region: "Western Cape", latitude: -33.924869, longitude: 18.424055 },
+  { code: "GQB", name: "Gqeberha", region: "Eastern Cape", latitude: -33.960837, longitude: 25.602242 },
+  { code: "BFN", name: "Bloemfontein", region: "Free State", latitude: -29.085214, longitude: 26.159576 },
+  { code: "PLK", name: "Polokwane", region: "Limpopo", latitude: -23.904486, longitude: 29.468851 },
 ] as const;
 
 export type WarehouseCode = (typeof WAREHOUSES)[number]["code"];

@@ -27,6 +27,7 @@ import * as m0025 from "./0025-change-orders";
 import * as m0026 from "./0026-alerts";
 import * as m0027 from "./0027-shelf-prices";
 import * as m0028 from "./0028-payments";
+import * as m0029 from "./0029-applications";
 
 export interface Migration {
   version: number;
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   { version: 26, ...m0026 },
   { version: 27, ...m0027 },
   { version: 28, ...m0028 },
+  { version: 29, ...m0029 },
 ];
