@@ -6,9 +6,9 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { OutboxHandlers } from "../../core/outbox";
 import { BackOfficePayment } from "@trade-shop/contracts/backoffice";
-import { BACKOFFICE_TOPIC, CANCEL_TOPIC, PAYMENT_TOPIC } from "./hand-offs";
+import { ACCOUNT_TOPIC, BACKOFFICE_TOPIC, CANCEL_TOPIC, PAYMENT_TOPIC } from "./hand-offs";
 import { createHttpBackOffice } from "./http-adapter";
-import type { BackOfficeAdapter, ReadOrder } from "./back-office";
+import { BackOfficeAccount, type BackOfficeAdapter, type ReadOrder } from "./back-office";
 import { createBackOfficeSimulator } from "./simulator";
 
 /** The outbox payload placement writes. */
@@ -62,5 +62,6 @@ export function backOfficeHandlers(config: BackOfficeConfig, db: Db, readOrder: 
       return backOffice.requestCancellation(orderId, reason, job.idempotencyKey);
     },
     [PAYMENT_TOPIC]: (job) => backOffice.reportPayment(BackOfficePayment.parse(job.payload)),
+    [ACCOUNT_TOPIC]: (job) => backOffice.reportAccount(BackOfficeAccount.parse(job.payload)),
   };
 }

@@ -1,8 +1,53 @@
 // What a back office is to the shop: somewhere an order is handed over, at least once and never
 // twice as a sales order. adapter.ts picks the implementation (simulator or HTTP).
+import { z } from "zod";
+import { IsoDateTime } from "@trade-shop/contracts/common";
 import type { BackOfficePayment } from "@trade-shop/contracts/backoffice";
 import type { Order } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
+
+/**
+ * A customer account the shop opened (an approved application, docs/applications.md), POSTed to
+ * BACKOFFICE_URL/accounts, signed like a hand-off, with `Idempotency-Key: account:<accountId>`:
+ * the back office opens it once per account number. Its address is the account's five lines as
+ * the customers table has them (street, suburb, town, province, country) and the postal code.
+ */
+export const BackOfficeAccount = z.object({
+  idempotencyKey: z.string(),
+  tenantId: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  /** The kind of business, as the applicant chose it (Spaza, Tavern, …). */
+  kind: z.string(),
+  address: z.object({
+    address1: z.string(),
+    address2: z.string().nullable(),
+    address3: z.string().nullable(),
+    address4: z.string().nullable(),
+    address5: z.string().nullable(),
+    postalCode: z.string(),
+  }),
+  latitude: z.number(),
+  longitude: z.number(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  /** E.164, e.g. +27821234567. */
+  contactCellphone: z.string(),
+  vatNumber: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  priceListId: z.number().int(),
+  priceListName: z.string(),
+  warehouseCode: z.string(),
+  /** In rand. */
+  creditLimit: z.number(),
+  paymentTermsDays: z.number().int(),
+  deliveryDay: z.string(),
+  liquorLicence: z.object({ number: z.string(), expiresOn: z.string() }).nullable(),
+  /** The application it was opened from (APP-…). */
+  applicationReference: z.string(),
+  openedAt: IsoDateTime,
+});
+export type BackOfficeAccount = z.infer<typeof BackOfficeAccount>;
 
 /**
  * Reads an order in the contracts' shape, the body of an HTTP hand-off: the orders module's
@@ -29,4 +74,9 @@ export interface BackOfficeAdapter {
    * carry the same key and must book it once.
    */
   reportPayment(payment: BackOfficePayment): Promise<void>;
+  /**
+   * Tells the back office of a customer account the shop opened (already in the shop's customers
+   * table). Repeats carry the same key and must open it once.
+   */
+  reportAccount(account: BackOfficeAccount): Promise<void>;
 }

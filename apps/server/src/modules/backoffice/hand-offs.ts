@@ -4,6 +4,7 @@
 // attempts, last error and next try, and the retry action that re-queues a parked one
 // (decision 10's operator SQL, behind a button).
 import type { BackOfficePayment, HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
+import type { BackOfficeAccount } from "./back-office";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
@@ -66,6 +67,27 @@ export function reportPayment(
     topic: PAYMENT_TOPIC,
     idempotencyKey,
     payload: { ...payment, idempotencyKey } satisfies BackOfficePayment,
+    orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
+  });
+}
+
+/** The outbox topic of an account the shop opened, reported to the back office; payload BackOfficeAccount. */
+export const ACCOUNT_TOPIC = "backoffice.account";
+
+/**
+ * Queues the report of a new account in the caller's transaction (the one that opened it). It has
+ * the account's ordering key, so the back office hears of the account before any of its orders.
+ */
+export function reportAccount(
+  trx: Db,
+  account: Omit<BackOfficeAccount, "idempotencyKey">,
+  customer: { tenantId: string; customerId: number },
+) {
+  const idempotencyKey = `account:${account.accountId}`;
+  return enqueue(trx, {
+    topic: ACCOUNT_TOPIC,
+    idempotencyKey,
+    payload: { ...account, idempotencyKey } satisfies BackOfficeAccount,
     orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
   });
 }

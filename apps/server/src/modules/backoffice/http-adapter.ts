@@ -11,7 +11,7 @@ import {
   type BackOfficePayment,
 } from "@trade-shop/contracts/backoffice";
 import type { Db } from "../../db/database";
-import type { BackOfficeAdapter, ReadOrder } from "./back-office";
+import type { BackOfficeAccount, BackOfficeAdapter, ReadOrder } from "./back-office";
 import { signBody } from "./signature";
 import { applyStatusChange, judgeTransition, lockOrder } from "./status";
 
@@ -116,5 +116,11 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
     await postSigned(`${options.url.replace(/\/+$/, "")}/payments`, body, payment.idempotencyKey);
   }
 
-  return { name: "http", handOver, requestCancellation, reportPayment };
+  /** POST {BACKOFFICE_URL}/accounts, signed as a hand-off. */
+  async function reportAccount(account: BackOfficeAccount) {
+    const body = JSON.stringify(account satisfies BackOfficeAccount);
+    await postSigned(`${options.url.replace(/\/+$/, "")}/accounts`, body, account.idempotencyKey);
+  }
+
+  return { name: "http", handOver, requestCancellation, reportPayment, reportAccount };
 }

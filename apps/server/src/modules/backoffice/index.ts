@@ -13,5 +13,8 @@ export type { ReadOrder } from "./back-office";
 export { createBackOfficeSimulator, type BackOfficeSimulator } from "./simulator";
 export { STATUS_FLOW, releaseOrderStock } from "./status";
 export { requestCancellation, reportPayment } from "./hand-offs";
+/** A customer account the shop opened, for the back office (topic "backoffice.account"). */
+export { ACCOUNT_TOPIC, reportAccount } from "./hand-offs";
+export type { BackOfficeAccount } from "./back-office";
 /** Signs a body as the back office does: for tests and drills that play the back office. */
 export { signBody } from "./signature";

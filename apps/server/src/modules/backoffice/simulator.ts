@@ -181,6 +181,8 @@ export function createBackOfficeSimulator(db: Db, options: SimulatorOptions): Ba
     // Its ledger is the shop's own (account_documents): the payment is on it already. An order
     // On Hold for credit moves on at its next step, as the account is back within its limit.
     reportPayment: async () => {},
+    // Its accounts are the shop's own customers table: the account is there already.
+    reportAccount: async () => {},
     tick,
     start() {
       if (running) return;
