@@ -203,6 +203,38 @@ async function assertEmailFree(db: Db, email: string) {
   if (await emailInUse(db, email)) throw emailTaken();
 }
 
+/** Inviting an address again replaces its open invitation (and its link) on the account. */
+async function insertInvitation(
+  trx: Db,
+  invitation: {
+    customerId: number;
+    tokenHash: string;
+    email: string;
+    firstname: string;
+    lastname: string;
+    accountRole: AccountRole;
+    orderLimitCents: number | null;
+    invitedBy: number;
+  },
+) {
+  await trx
+    .updateTable("accountInvitations")
+    .set({ revokedAt: sql`now()` })
+    .where("customerId", "=", invitation.customerId)
+    .where(sql`lower(email)`, "=", invitation.email)
+    .where("acceptedAt", "is", null)
+    .where("revokedAt", "is", null)
+    .execute();
+  return trx
+    .insertInto("accountInvitations")
+    .values({ ...invitation, expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+const invitationLink = (config: InviteConfig, token: string) =>
+  `${config.publicUrl}${appRoutes.invitation}?token=${token}`;
+
 export async function inviteBuyer(
   db: Db,
   config: InviteConfig,
@@ -224,31 +256,17 @@ export async function inviteBuyer(
     .where("id", "=", customer.customerId)
     .executeTakeFirstOrThrow();
   const id = await db.transaction().execute(async (trx) => {
-    // Inviting the address again replaces its open invitation (and its link).
-    await trx
-      .updateTable("accountInvitations")
-      .set({ revokedAt: sql`now()` })
-      .where("customerId", "=", customer.customerId)
-      .where(sql`lower(email)`, "=", email)
-      .where("acceptedAt", "is", null)
-      .where("revokedAt", "is", null)
-      .execute();
-    const row = await trx
-      .insertInto("accountInvitations")
-      .values({
-        customerId: customer.customerId,
-        tokenHash: hash,
-        email,
-        firstname: command.firstname,
-        lastname: command.lastname,
-        accountRole: command.accountRole,
-        orderLimitCents: centsOrNull(command.orderLimit),
-        invitedBy: owner.userId,
-        expiresAt: sql`now() + make_interval(days => ${INVITATION_DAYS})`,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const link = `${config.publicUrl}${appRoutes.invitation}?token=${token}`;
+    const row = await insertInvitation(trx, {
+      customerId: customer.customerId,
+      tokenHash: hash,
+      email,
+      firstname: command.firstname,
+      lastname: command.lastname,
+      accountRole: command.accountRole,
+      orderLimitCents: centsOrNull(command.orderLimit),
+      invitedBy: owner.userId,
+    });
+    const link = invitationLink(config, token);
     const limit =
       command.accountRole === "Viewer"
         ? "You can see the account's prices, orders and statements; a viewer does not place orders."
@@ -292,6 +310,68 @@ export async function inviteBuyer(
     .where("i.id", "=", id)
     .executeTakeFirstOrThrow();
   return toInvitation(row);
+}
+
+/**
+ * Invites the first login of an account the shop has just opened (an approved application,
+ * docs/applications.md) as its Owner, in the caller's transaction: `invitedBy` is the staff
+ * member who opened it. The link is a buyer's invitation's (the /invitation page, once, for
+ * INVITATION_DAYS); an address that already has a login is told so instead, as inviteBuyer does.
+ */
+export async function inviteOwner(
+  trx: Db,
+  config: InviteConfig,
+  invitation: { customerId: number; email: string; firstname: string; lastname: string; invitedBy: number },
+): Promise<{ invitationId: number }> {
+  const email = invitation.email.trim().toLowerCase();
+  const inUse = await emailInUse(trx, email);
+  const token = randomBytes(32).toString("base64url");
+  const hash = tokenHash(token);
+  const account = await trx
+    .selectFrom("customers")
+    .select(["name", "accountId"])
+    .where("id", "=", invitation.customerId)
+    .executeTakeFirstOrThrow();
+  const row = await insertInvitation(trx, {
+    ...invitation,
+    email,
+    tokenHash: hash,
+    accountRole: "Owner",
+    orderLimitCents: null,
+  });
+  const opened = `Your application was approved: ${account.name} has the Trade Shop account ${account.accountId}, and you are its owner.`;
+  await queueEmail(
+    trx,
+    `invitation:${hash}`,
+    inUse
+      ? {
+          to: email,
+          subject: `Your Trade Shop account ${account.accountId} is open`,
+          text: [
+            `Hello ${invitation.firstname},`,
+            "",
+            opened,
+            "This e-mail address already has a Trade Shop login, and one address can have only one.",
+            "Reply to this e-mail with another address of yours, and we will invite that one as the account's owner.",
+          ].join("\n"),
+        }
+      : {
+          to: email,
+          subject: `Your Trade Shop account ${account.accountId} is open: choose your password`,
+          text: [
+            `Hello ${invitation.firstname},`,
+            "",
+            opened,
+            "As its owner you order for it, see its statements and invite your buyers.",
+            "",
+            `Choose your password here. The link works once, for ${INVITATION_DAYS} days:`,
+            invitationLink(config, token),
+            "",
+            "If you were not expecting this, ignore this e-mail.",
+          ].join("\n"),
+        },
+  );
+  return { invitationId: row.id };
 }
 
 /** A buyer or viewer of this account (never its owner), or a 404. */

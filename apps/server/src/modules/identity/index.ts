@@ -11,3 +11,5 @@ export { hashPassword, verifyPassword } from "./passwords";
 export { pruneLoginLockouts, sessionFacts } from "./queries";
 export { heldTenants, manageableUser, visibleUser, type Admin } from "./users";
 export { resolveJwtSecret } from "./secret";
+/** The PIN rules and the masking of addresses, for the account applications' own e-mailed PINs. */
+export { maskEmail, OTP_MAX_TRIES, OTP_MINUTES, toE164 } from "./registration";
