@@ -139,12 +139,16 @@ describe("POST /api/Product/ProductSearch, kept answers", () => {
     const before = await search(inStock, { token: trader });
     const product = before.skuResults[0]!;
     expect(product.stockOnHand).toBeGreaterThan(0);
-    // Stock that does not run out changes no kept answer: the figure is read per request.
+    // Stock that does not run out keeps the answer but not the page's figures: the kept page
+    // is dropped when the stock-levels NOTIFY arrives (a moment after the commit, on PostgreSQL).
     await sql`UPDATE stock SET on_hand = on_hand + 5
                WHERE warehouse_code = ${traderWarehouse} AND sku_code = ${product.skuCode}`.execute(
       t.database.db,
     );
-    const more = await search(inStock, { token: trader });
+    const more = await eventually(
+      () => search(inStock, { token: trader }),
+      (r) => r.skuResults[0]?.stockOnHand === product.stockOnHand + 5,
+    );
     expect(more.skuResults[0]!.stockOnHand).toBe(product.stockOnHand + 5);
 
     await sql`UPDATE stock SET on_hand = 0
