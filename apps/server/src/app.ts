@@ -29,6 +29,7 @@ import { registerWebApp } from "./http/web-app";
 import { registerXsrf } from "./http/xsrf";
 import { accountsRoutes, statementRoutesOf, buyerRoutesOf } from "./modules/accounts";
 import { alertRoutes } from "./modules/alerts";
+import { applicationRoutes } from "./modules/applications";
 import { backOfficeRoutes } from "./modules/backoffice";
 import { cartRoutes } from "./modules/cart";
 import { catalogueRoutes } from "./modules/catalogue";
@@ -166,6 +167,7 @@ export async function buildApp(given: BuildDeps): Promise<FastifyInstance> {
   alertRoutes(app, deps);
   orderRoutes(app, deps);
   paymentRoutes(app, deps);
+  applicationRoutes(app, deps);
   repRoutes(app, deps);
   backOfficeRoutes(app, deps);
   realtimeRoutes(app, deps);

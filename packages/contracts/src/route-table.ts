@@ -9,6 +9,7 @@
 import type { ApiRoute } from "./http";
 import { accountRoutes } from "./accounts";
 import { alertRoutes } from "./alerts";
+import { applicationRoutes } from "./applications";
 import { backOfficeRoutes } from "./backoffice";
 import { buyerRoutes } from "./buyers";
 import { cartRoutes } from "./cart";
@@ -67,6 +68,7 @@ const PIECES: readonly (readonly [group: string, routes: Record<string, ApiRoute
   ["reps", repRoutes],
   ["alerts", alertRoutes],
   ["payments", paymentRoutes],
+  ["applications", applicationRoutes],
 ];
 
 /** Every domain's route table that PIECES gathers, for the test that no table is left out. */
