@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
             ...lazy(() => import("@/features/identity/register-account-page"), "RegisterAccountPage"),
           },
           {
+            path: path(appRoutes.apply),
+            ...lazy(() => import("@/features/applications/apply-page"), "ApplyPage"),
+          },
+          {
+            path: path(appRoutes.applyStatus),
+            ...lazy(() => import("@/features/applications/application-status-page"), "ApplicationStatusPage"),
+          },
+          {
             path: path(appRoutes.checkout),
             ...lazy(() => import("@/features/orders/checkout-page"), "CheckoutPage"),
           },
@@ -217,6 +225,11 @@ export const routes: RouteObject[] = [
             path: path(appRoutes.paymentProofs),
             loader: requireRole("Staff", "Admin"),
             ...lazy(() => import("@/features/payments/payment-proofs-page"), "PaymentProofsPage"),
+          },
+          {
+            path: path(appRoutes.applications),
+            loader: requireRole("Staff", "Admin"),
+            ...lazy(() => import("@/features/applications/applications-page"), "ApplicationsPage"),
           },
           {
             path: path(appRoutes.authorizationDenied),

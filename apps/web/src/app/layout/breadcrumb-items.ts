@@ -18,6 +18,8 @@ const PAGE_NAMES: Record<string, string> = {
   manage: "No Images",
   login: "Login",
   "register-account": "Register",
+  apply: "Apply for an account",
+  applications: "Applications",
   "forgot-password": "Forgot password",
   "reset-password": "Reset password",
   "authorization-denied": "Auth denied",
@@ -27,6 +29,7 @@ const PAGE_NAMES: Record<string, string> = {
 /** Pages named by their parent and their own segment. */
 const SUB_PAGE_NAMES: Record<string, string> = {
   "manage/search": "Search words",
+  "apply/status": "Application status",
 };
 
 /** Route segments whose own page is another one: a payment belongs with the statements. */

@@ -87,6 +87,11 @@ export function Footer() {
               </>
             )}
             <li>
+              <Link to={appRoutes.apply} className={footerLink}>
+                Apply for an account
+              </Link>
+            </li>
+            <li>
               <Link to={appRoutes.contact} className={footerLink}>
                 Contact
               </Link>

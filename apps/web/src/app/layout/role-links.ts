@@ -2,7 +2,16 @@
 // tools (and a rep's, once ordering for an account: decision 127), and the staff's work lists.
 // The category strip shows them after the categories; the phone's side menu lists them too, so
 // they are two taps away on a phone rather than at the far end of a strip that scrolls sideways.
-import { ImageOff, Landmark, ListChecks, ListPlus, Send, TextSearch, type LucideIcon } from "lucide-react";
+import {
+  ClipboardCheck,
+  ImageOff,
+  Landmark,
+  ListChecks,
+  ListPlus,
+  Send,
+  TextSearch,
+  type LucideIcon,
+} from "lucide-react";
 import { appRoutes } from "@trade-shop/contracts/routes";
 import { hasRole, useSession } from "@/lib/session";
 import { useShopper } from "@/entities/shopper";
@@ -28,6 +37,13 @@ export function useRoleLinks(): RoleLink[] {
       to: appRoutes.manage,
       label: "No Images",
       Icon: ImageOff,
+      group: "staff",
+    },
+    {
+      show: isStaff,
+      to: appRoutes.applications,
+      label: "Applications",
+      Icon: ClipboardCheck,
       group: "staff",
     },
     { show: isStaff, to: appRoutes.handOffs, label: "Hand-offs", Icon: Send, group: "staff" },

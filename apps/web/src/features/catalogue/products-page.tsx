@@ -4,6 +4,8 @@ import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState } from "r
 import { Link, useSearchParams } from "react-router";
 import { HEADER_CATEGORIES, type ProductSearchResult } from "@trade-shop/contracts/catalogue";
 import { useShopper } from "@/entities/shopper";
+import { useSession } from "@/lib/session";
+import { appRoutes } from "@trade-shop/contracts/routes";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useProductSearch } from "./api/search-products";
 import { BroadsheetBanner } from "./components/broadsheet-banner";
@@ -118,6 +120,7 @@ export function ProductsPage() {
   const [filtersOpened, setFiltersOpened] = useState(false);
   // A rep ordering for an account sees it as its customer does (decision 127).
   const isCustomer = useShopper() !== null;
+  const session = useSession();
   const layout = useProductView();
   // The sidebar shows from lg up; a phone (the filter sheet instead) does not build it.
   const wide = useMediaQuery(WIDE_SCREEN);
@@ -248,6 +251,17 @@ export function ProductsPage() {
         </p>
       )}
       {showBanner && <BroadsheetBanner />}
+      {showBanner && !session && (
+        <p className="mt-1 text-sm">
+          New trade customer?{" "}
+          <Link
+            to={appRoutes.apply}
+            className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+          >
+            Apply for an account
+          </Link>
+        </p>
+      )}
 
       <div className="mt-4 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <aside aria-labelledby="filters-heading" className="hidden lg:block">

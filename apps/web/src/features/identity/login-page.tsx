@@ -69,12 +69,20 @@ export function LoginPage() {
       title="Login"
       intro="Log in with your username or e-mail address to see your prices, cart and orders."
       footer={
-        <p>
-          New trade customer?{" "}
-          <Link to={appRoutes.registerAccount} className={textLinkClass}>
-            Register with your account number
-          </Link>
-        </p>
+        <>
+          <p>
+            New trade customer?{" "}
+            <Link to={appRoutes.registerAccount} className={textLinkClass}>
+              Register with your account number
+            </Link>
+          </p>
+          <p>
+            No account number yet?{" "}
+            <Link to={appRoutes.apply} className={textLinkClass}>
+              Apply for an account
+            </Link>
+          </p>
+        </>
       }
     >
       <Form<LoginForm, LoginPayload>

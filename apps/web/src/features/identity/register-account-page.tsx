@@ -63,12 +63,20 @@ export function RegisterAccountPage() {
       wide
       intro="Create a login for your existing customer account with a one-time PIN."
       footer={
-        <p>
-          Already registered?{" "}
-          <Link to={appRoutes.login} className={textLinkClass}>
-            Login
-          </Link>
-        </p>
+        <>
+          <p>
+            Already registered?{" "}
+            <Link to={appRoutes.login} className={textLinkClass}>
+              Login
+            </Link>
+          </p>
+          <p>
+            No account number?{" "}
+            <Link to={appRoutes.apply} className={textLinkClass}>
+              Apply for an account
+            </Link>
+          </p>
+        </>
       }
     >
       <RegistrationProgress current={STEP_INDEX[stage.step]} />
