@@ -207,11 +207,12 @@ export function fieldOfPath(path: string, values: Partial<ApplicationValues>): s
 /**
  * Server field name -> form field, for <Form problemFields>. A document's errors are named by
  * its place in the list sent ("documents.1.file"): documentProblemsPlaced renames them first.
+ * One about the documents as a whole ("documents": too many, the licence's missing) has no one
+ * field, so it shows above the form's button.
  */
 export const PROBLEM_FIELDS: Readonly<Record<string, string>> = {
   ...FIELD_OF_PATH,
   ...Object.fromEntries(Object.values(DOCUMENT_FIELDS).map((fields) => [fields.file, fields.file])),
-  documents: DOCUMENT_FIELDS.id.file,
 };
 
 /**
