@@ -2,6 +2,7 @@
 // caller with a request that is valid for that caller, answers exactly what the table below
 // says. A route added to the contracts without a row here fails the sweep, so access rules
 // are decided, not inherited by accident.
+import { createHash, randomBytes } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Cart } from "@trade-shop/contracts/cart";
@@ -191,6 +192,24 @@ const MATRIX: Record<string, Row> = {
   "payments.proofFile":                 [ANON, OK,   NF,    OK,    NF,    OK,    OK,    TENANT, TENANT, OK],
   "payments.matchProof":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   "payments.rejectProof":               [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  // Applying for an account (docs/applications.md): a visitor's, whoever else calls.
+  "applications.requestPin":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "applications.submit":                [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  // The X-Application-Token of an undecided application is the credential, not the login: its
+  // own link opens it for anyone holding it; none, or another's, is not found (tested below).
+  "applications.mine":                  [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "applications.addDocuments":          [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "applications.reply":                 [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "applications.addCredit":             [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  "applications.myDocument":            [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
+  // Staff and admins, on an undecided application of gauteng's made afresh for each caller;
+  // staff of another tenant are told it is not found (tested below).
+  "applications.list":                  [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "applications.get":                   [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "applications.document":              [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "applications.askForInformation":     [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "applications.approve":               [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
+  "applications.decline":               [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
 };
 
 interface RequestParts {
@@ -330,6 +349,89 @@ async function proofOfA(d: { t: TestApp }): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+const APPLICANT_PDF = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64")}`;
+let applications = 0;
+
+/** A new, undecided application in gauteng with one document, made in the database; its status link's token. */
+async function applicationInGauteng(d: { t: TestApp }) {
+  const db = d.t.database.db;
+  const n = ++applications;
+  const token = randomBytes(32).toString("base64url");
+  const { id } = await db
+    .insertInto("accountApplications")
+    .values({
+      tenantId: "gauteng",
+      reference: `APP-M${String(n).padStart(5, "0")}`,
+      business: JSON.stringify({
+        businessName: `Matrix Spaza ${n}`,
+        kind: "Spaza",
+        contactName: "Matrix Applicant",
+        mobile: "0821234567",
+        email: `matrix.applicant.${n}@tradeshop.test`,
+        address: { line1: "1 Main Road", city: "Soweto", province: "Gauteng", postalCode: "1804" },
+        latitude: -26.24,
+        longitude: 27.91,
+        deliveryDay: "Monday",
+        liquorLicence: null,
+      }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("applicationStatusTokens")
+    .values({ applicationId: id, tokenHash: createHash("sha256").update(token).digest("hex") })
+    .execute();
+  const document = await db
+    .insertInto("applicationDocuments")
+    .values({
+      applicationId: id,
+      kind: "id",
+      fileName: "id.pdf",
+      contentType: "application/pdf",
+      fileBytes: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, token, documentId: document.id, headers: { "x-application-token": token } };
+}
+
+/** A PIN asked for as a visitor, read from its queued e-mail: a valid application's body. */
+async function applicationCommand(d: { t: TestApp }, who: PrincipalName) {
+  const email = `applying.as.${who.toLowerCase()}@tradeshop.test`;
+  const asked = await d.t.request({ method: "POST", url: "/api/Applications/Pin", body: { email } });
+  const { pinKey } = asked.json() as { pinKey: string };
+  const mail = await d.t.database.db
+    .selectFrom("outbox")
+    .select("payload")
+    .where("idempotencyKey", "=", `application-pin:${pinKey}`)
+    .executeTakeFirstOrThrow();
+  const pin = /\b(\d{6})\b/.exec((mail.payload as { text: string }).text)![1]!;
+  return {
+    business: {
+      businessName: `Applying ${who}`,
+      kind: "Tuckshop",
+      contactName: "Matrix Applicant",
+      mobile: "082 123 4567",
+      email,
+      address: { line1: "1 Main Road", city: "Soweto", province: "Gauteng", postalCode: "1804" },
+      latitude: -26.24,
+      longitude: 27.91,
+      deliveryDay: "Monday",
+    },
+    documents: [{ kind: "id", fileName: "id.pdf", file: APPLICANT_PDF }],
+    pinKey,
+    pin,
+  };
+}
+
+const CREDIT_REQUEST = {
+  requestedLimit: 5000,
+  bankName: "FNB",
+  accountHolder: "Matrix Spaza",
+  tradeReferences: [],
+  consent: true,
+};
 
 /**
  * A valid request of each route for `who`: real SKUs, the caller's own cart, users that exist.
@@ -581,6 +683,53 @@ const REQUESTS: Record<
   "products.vocabulary.searchRequest": () => ({ body: { searchText: "what the access matrix looked for" } }),
   "products.vocabulary.zeroResultSearches": () => ({ query: { limit: "10" } }),
   "products.changes": (d) => ({ query: { skuCode: d.skuCode } }),
+  "applications.requestPin": (_d, who) => ({
+    body: { email: `pin.for.${who.toLowerCase()}@tradeshop.test` },
+  }),
+  "applications.submit": async (d, who) => ({ body: await applicationCommand(d, who) }),
+  "applications.mine": async (d) => ({ headers: (await applicationInGauteng(d)).headers }),
+  "applications.addDocuments": async (d) => ({
+    headers: (await applicationInGauteng(d)).headers,
+    body: { documents: [{ kind: "proof_of_address", fileName: "bill.pdf", file: APPLICANT_PDF }] },
+  }),
+  "applications.reply": async (d) => ({
+    headers: (await applicationInGauteng(d)).headers,
+    body: { text: "Here is what you asked for." },
+  }),
+  "applications.addCredit": async (d) => ({
+    headers: (await applicationInGauteng(d)).headers,
+    body: { credit: CREDIT_REQUEST },
+  }),
+  "applications.myDocument": async (d) => {
+    const application = await applicationInGauteng(d);
+    return { headers: application.headers, params: { documentId: application.documentId } };
+  },
+  "applications.list": () => ({ query: { status: "New" } }),
+  "applications.get": async (d) => ({ params: { id: (await applicationInGauteng(d)).id } }),
+  "applications.document": async (d) => {
+    const application = await applicationInGauteng(d);
+    return { params: { id: application.id, documentId: application.documentId } };
+  },
+  "applications.askForInformation": async (d) => ({
+    params: { id: (await applicationInGauteng(d)).id },
+    body: { text: "Please send your ID." },
+  }),
+  "applications.approve": async (d) => {
+    const priceList = await d.t.database.db
+      .selectFrom("priceLists")
+      .select("id")
+      .where("tenantId", "=", "gauteng")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    return {
+      params: { id: (await applicationInGauteng(d)).id },
+      body: { priceListId: priceList.id, warehouseCode: "JHB", creditLimit: 5000, liquor: false },
+    };
+  },
+  "applications.decline": async (d) => ({
+    params: { id: (await applicationInGauteng(d)).id },
+    body: { reason: "Not in our area" },
+  }),
 };
 
 describe("access matrix: every route x every kind of caller", () => {
@@ -721,6 +870,73 @@ describe("access matrix: every route x every kind of caller", () => {
       }
     }
     expect(answers).toEqual([]);
+  });
+
+  it("answers an applicant's routes only with a link: none or a made-up one is not found, logged in or not; another's link reaches only that application", async () => {
+    const mine = await applicationInGauteng(d);
+    const other = await applicationInGauteng(d);
+    const bodies: Record<string, unknown> = {
+      "applications.addDocuments": {
+        documents: [{ kind: "proof_of_address", fileName: "bill.pdf", file: APPLICANT_PDF }],
+      },
+      "applications.reply": { text: "Here is what you asked for." },
+      "applications.addCredit": { credit: CREDIT_REQUEST },
+    };
+    const answers: string[] = [];
+    const applicantRoutes = ROUTES.filter(
+      (r) => r.key.startsWith("applications.") && r.route.path.includes("/Mine"),
+    );
+    expect(applicantRoutes).toHaveLength(5);
+    for (const { key, route } of applicantRoutes) {
+      const call = (caller: Caller, headers: Record<string, string>) =>
+        d.t.request({
+          method: route.method,
+          url: urlOf(route, { documentId: mine.documentId }),
+          body: bodies[key],
+          ...caller,
+          headers,
+        });
+      for (const [label, caller, headers] of [
+        ["no link", callers.anonymous, {}],
+        ["no link, logged in", callers.customerA, {}],
+        ["a made-up link", callers.customerA, { "x-application-token": "x".repeat(43) }],
+        ["a link of another application", callers.anonymous, other.headers],
+      ] as const) {
+        const res = await call(caller, headers);
+        if (key !== "applications.myDocument" && label === "a link of another application") {
+          // It is that application's own: the answer is that one, never the application asked about.
+          const answered = (res.json() as { id: number }).id;
+          if (res.statusCode !== 200 || answered !== other.id)
+            answers.push(`${key} with ${label}: ${res.statusCode} application ${answered}`);
+          continue;
+        }
+        const code = res.statusCode >= 400 ? expectProblem(res, `${key} with ${label}`).code : res.statusCode;
+        if (code !== NF) answers.push(`${key} with ${label}: ${res.statusCode} ${code}`);
+      }
+    }
+    expect(answers).toEqual([]);
+  });
+
+  it("answers staff of another tenant that the application is not found", async () => {
+    const application = await applicationInGauteng(d);
+    const coastal = { token: callers.foreignTenant.token!, tenantId: "coastal" };
+    const answers: string[] = [];
+    for (const { key, route } of ROUTES.filter(
+      (r) => r.key.startsWith("applications.") && r.route.params && r.route.auth,
+    )) {
+      const parts = (await REQUESTS[key]!(d, "foreignTenant", coastal)) ?? {};
+      const res = await d.t.request({
+        method: route.method,
+        url: urlOf(route, { id: application.id, documentId: application.documentId }),
+        body: parts.body,
+        ...coastal,
+      });
+      const code = res.statusCode >= 400 ? expectProblem(res, key).code : res.statusCode;
+      if (code !== NF) answers.push(`${key}: ${res.statusCode} ${code}`);
+    }
+    expect(answers).toEqual([]);
+    const list = await d.t.request({ method: "GET", url: "/api/Applications", ...coastal });
+    expect((list.json() as { items: { id: number }[] }).items.map((a) => a.id)).not.toContain(application.id);
   });
 
   it("answers customer B asking for customer A's order with 404 and nothing of the order", async () => {
