@@ -86,11 +86,13 @@ export function Footer() {
                 </li>
               </>
             )}
-            <li>
-              <Link to={appRoutes.apply} className={footerLink}>
-                Apply for an account
-              </Link>
-            </li>
+            {!session && (
+              <li>
+                <Link to={appRoutes.apply} className={footerLink}>
+                  Apply for an account
+                </Link>
+              </li>
+            )}
             <li>
               <Link to={appRoutes.contact} className={footerLink}>
                 Contact

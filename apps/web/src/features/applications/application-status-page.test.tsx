@@ -86,6 +86,9 @@ describe("ApplicationStatusPage", () => {
     expect(await screen.findByText("APP-7K2M9Q")).toBeTruthy();
     expect(screen.getByText(/We have your application and are checking it/)).toBeTruthy();
     expect(api.tokens).toEqual(["kept-secret"]);
+    // Nothing to reply to until staff write.
+    expect(screen.getByText(/No messages yet/)).toBeTruthy();
+    expect(screen.queryByLabelText("Your reply")).toBeNull();
   });
 
   it("says so when the link opens no application", async () => {
@@ -145,6 +148,7 @@ describe("ApplicationStatusPage", () => {
     expect(within(messages).getByText("You")).toBeTruthy();
     expect((screen.getByLabelText("Your reply") as HTMLTextAreaElement).value).toBe("");
 
+    await user.click(screen.getByRole("button", { name: "Add documents" }));
     const form = screen.getByRole("form", { name: "Add documents" });
     await user.click(within(form).getByRole("button", { name: "Send documents" }));
     expect(await within(form).findByText("Choose a document")).toBeTruthy();
@@ -158,6 +162,7 @@ describe("ApplicationStatusPage", () => {
     await waitFor(() =>
       expect(screen.getByRole("list", { name: "Documents" }).textContent).toContain("lease.pdf"),
     );
+    expect(screen.queryByRole("form", { name: "Add documents" })).toBeNull();
     const sent = api.calls.find((call) => call.route === "POST /api/Applications/Mine/Documents")!.body as {
       documents: { kind: string; fileName: string; file: string }[];
     };

@@ -70,8 +70,8 @@ function StatusWords({ application }: { application: Application }) {
         <FormNotice title="Approved: welcome to Trade Shop">
           <p>
             Your account {application.accountId ? <strong>{application.accountId}</strong> : null} is ready.
-            We are e-mailing <strong className="break-all">{application.business.email}</strong> an invitation
-            to set your password. Open the link in it, choose a password, then log in to order.
+            We are e-mailing <strong className="break-words">{application.business.email}</strong> an
+            invitation to set your password. Open the link in it, choose a password, then log in to order.
           </p>
           <Link to={appRoutes.login} className={`${linkClass} inline-flex min-h-11 items-center`}>
             Log in
@@ -124,10 +124,17 @@ const NO_DOCUMENTS = Object.fromEntries(
 
 function AddDocuments({ token }: { token: string }) {
   const add = useAddDocuments(token);
-  const [formKey, setFormKey] = useState(0);
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} className={`${buttonClass("secondary")} mt-4`}>
+        <Upload aria-hidden="true" className="size-4" />
+        Add documents
+      </button>
+    );
+  }
   return (
     <Form<AddDocumentsValues, { documents: Parameters<typeof add.mutateAsync>[0] }>
-      key={formKey}
       schema={AddDocumentsForm}
       defaultValues={{ ...NO_DOCUMENTS, sellsLiquor: true } as AddDocumentsValues}
       problemFields={PROBLEM_FIELDS as Record<string, keyof AddDocumentsValues>}
@@ -140,7 +147,7 @@ function AddDocuments({ token }: { token: string }) {
             documents.map((document) => document.kind),
           );
         }
-        setFormKey((key) => key + 1);
+        setOpen(false);
       }}
       className="mt-4 space-y-4"
       aria-label="Add documents"
@@ -151,9 +158,14 @@ function AddDocuments({ token }: { token: string }) {
       {DOCUMENT_ORDER.map((kind) => (
         <DocumentField key={kind} kind={kind} optional />
       ))}
-      <FormSubmit busyLabel="Sending…" icon={Upload}>
-        Send documents
-      </FormSubmit>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button type="button" onClick={() => setOpen(false)} className={buttonClass("secondary")}>
+          Cancel
+        </button>
+        <FormSubmit busyLabel="Sending…" icon={Upload}>
+          Send documents
+        </FormSubmit>
+      </div>
     </Form>
   );
 }
@@ -228,7 +240,9 @@ function ApplicationView({ application, token }: { application: Application; tok
           you="Applicant"
           emptyText="No messages yet. If we need anything, we write here and e-mail you."
         />
-        {undecided && <ReplyForm token={token} />}
+        {undecided && application.messages.some((message) => message.from === "Staff") && (
+          <ReplyForm token={token} />
+        )}
       </Panel>
       <Panel title="Documents">
         <DocumentList

@@ -138,6 +138,7 @@ function ApproveForm({ application, onCancel }: { application: StaffApplication;
       <FormSelectField
         name="priceListId"
         label="Price list"
+        hint="The account's list prices."
         placeholder="Choose…"
         autoFocus
         options={priceLists.map((list) => ({ value: String(list.id), label: list.name }))}
@@ -459,16 +460,16 @@ export function ApplicationsPage() {
         Traders who applied for an account. Check each against its documents, ask for what is missing, then
         approve it (the account is made and its owner invited) or decline it.
       </p>
-      <div className="mt-2 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-6">
-        <div className={chosen ? "hidden lg:block" : ""}>
-          <FilterButtons
-            label="Show applications"
-            choices={FILTERS}
-            value={filter}
-            onChoose={(value) => setParams(value === "undecided" ? {} : { status: value }, { replace: true })}
-          />
-          {list}
-        </div>
+      <div className={chosen ? "hidden lg:block" : ""}>
+        <FilterButtons
+          label="Show applications"
+          choices={FILTERS}
+          value={filter}
+          onChoose={(value) => setParams(value === "undecided" ? {} : { status: value }, { replace: true })}
+        />
+      </div>
+      <div className="lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-6">
+        <div className={chosen ? "hidden lg:block" : ""}>{list}</div>
         <div className={chosen ? "mt-4" : "hidden lg:block"}>
           {chosen ? (
             <ApplicationPanel key={chosen} id={chosen} backTo={withParams(params, { id: null })} />

@@ -246,7 +246,7 @@ function SendPart({
       intro={
         <>
           We e-mail a 6-digit PIN to{" "}
-          <strong className="break-all text-fg">{email.trim() || "your address"}</strong> to make sure it is
+          <strong className="break-words text-fg">{email.trim() || "your address"}</strong> to make sure it is
           yours. It is valid for 10 minutes.
         </>
       }
@@ -267,7 +267,7 @@ function SendPart({
       {pinFor ? (
         <>
           <p role="status" className="text-sm sm:col-span-2">
-            We sent a PIN to <strong className="break-all">{pinFor.sentTo}</strong>.
+            We sent a PIN to <strong className="break-words">{pinFor.sentTo}</strong>.
           </p>
           <FormTextField
             name="pin"

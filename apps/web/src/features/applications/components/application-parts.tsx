@@ -90,7 +90,7 @@ export function BusinessFacts({ application }: { application: Application }) {
             {business.mobile}
           </a>
         </span>
-        <span className="block break-all text-sm">{business.email}</span>
+        <span className="block break-words text-sm">{business.email}</span>
       </Fact>
       <Fact term="Delivery address">
         {[address.line1, address.line2, address.suburb, address.city].filter(Boolean).join(", ")}
