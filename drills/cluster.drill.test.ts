@@ -172,9 +172,16 @@ describe("HAProxy in front of three server processes", () => {
         "answers around the kill",
       )
       .toBe("");
+    // The submit is sent 5 ms before the kill: almost always still in the dead process's hands
+    // (no answer), but a quick process may have answered it first. Either way its repeat below must
+    // find the one order it made, which the invariants check.
     expect
-      .soft(cutOffAnswer.status, "the submit in flight on the killed process got no answer")
-      .toBe("network");
+      .soft(
+        ["network", 200].includes(cutOffAnswer.status as string | number),
+        `the submit in flight on the killed process got no answer, or its order: ${String(cutOffAnswer.status)}`,
+      )
+      .toBe(true);
+    if (cutOffAnswer.status === 200) console.info("[drill cluster] the cut-off submit was answered before the kill");
     expect
       .soft(
         repeated.status,

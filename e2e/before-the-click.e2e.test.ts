@@ -243,7 +243,7 @@ describe.each([
     await expect(main.getByRole("alert").count(), "one message, not three").resolves.toBe(1);
     const summary = main.getByRole("region", { name: "Order summary" });
     await expect(summary.getByText("Remaining credit").isVisible()).resolves.toBe(true);
-    const place = main.getByRole("button", { name: "Place order" });
+    const place = main.getByRole("button", { name: "Place order", exact: true });
     await expect(place.isDisabled()).resolves.toBe(true);
     await expectNoViolations(page, `the checkout over credit at ${viewport.width} px`);
 

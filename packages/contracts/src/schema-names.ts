@@ -6,6 +6,7 @@
 import { z } from "zod";
 import * as accounts from "./accounts";
 import * as alerts from "./alerts";
+import * as applications from "./applications";
 import * as backoffice from "./backoffice";
 import * as buyers from "./buyers";
 import * as cart from "./cart";
@@ -21,6 +22,7 @@ import * as health from "./health";
 import * as identity from "./identity";
 import * as orderLists from "./order-lists";
 import * as orders from "./orders";
+import * as payments from "./payments";
 import * as problems from "./problems";
 import * as productsPage from "./products-page";
 import * as quickOrder from "./quick-order";
@@ -62,6 +64,8 @@ export const SCHEMA_MODULES: Readonly<Record<string, Record<string, unknown>>> =
   reports,
   realtime,
   alerts,
+  payments,
+  applications,
   health,
   content,
   "shop-details": shopDetails,
