@@ -13,7 +13,7 @@ import { stockOf } from "../../../test/fixtures";
 import { fillCart, placeCart } from "../../../test/orders";
 import { makeUser } from "../../../test/principals";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { MAX_DOCUMENT_BYTES } from "./documents";
+import { MAX_DOCUMENT_BYTES } from "../catalogue";
 
 type Receipt = z.infer<typeof ApplicationReceipt>;
 

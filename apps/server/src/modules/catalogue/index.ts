@@ -13,5 +13,11 @@ export { loadProducts, toProduct } from "./products";
 export { pruneSearchMisses } from "./search-misses";
 export { brandColour, brandInitials, escapeXml, fitText, type TextBlock } from "./brand-drawing";
 export { contentHash } from "./image-urls";
-/** Reading an uploaded file by what its bytes are (proofs of payment use it too). */
-export { dataUrlBytes, sniffImageKind, type ImageKind } from "./image-upload";
+/** Reading an uploaded document by what its bytes are (proofs of payment, applications). */
+export {
+  MAX_DOCUMENT_BYTES,
+  documentDownloadName,
+  plainFileName,
+  readDocument,
+  type DocumentContentType,
+} from "./uploaded-documents";

@@ -4,7 +4,6 @@
 // reject it (the account is told why). The file is checked by what its bytes are, never by the
 // type it claims, and is served back only to its own account and the tenant's staff.
 import { sql } from "kysely";
-import sharp from "sharp";
 import { toCents, toRand } from "@trade-shop/contracts/common";
 import { formatRandCents, formatShopDate } from "@trade-shop/contracts/format";
 import type { PaymentProof, ProofStatus, SubmitProofCommand } from "@trade-shop/contracts/payments";
@@ -12,88 +11,18 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError, invalid, notFound } from "../../core/domain-error";
 import { refuseViewer, sastDay, type CustomerContext } from "../accounts";
-import { dataUrlBytes, sniffImageKind, type ImageKind } from "../catalogue";
+import { MAX_DOCUMENT_BYTES, documentDownloadName, plainFileName, readDocument } from "../catalogue";
 import { canSend, queueEmail } from "../messaging";
 import { lockPayment, recordPayment } from "./ledger";
 import { newPaymentReference } from "./payments";
 
-/** The largest proof taken: 5 MB, as for product images (catalogue's MAX_IMAGE_BYTES). */
-export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+/** The largest proof taken: 5 MB, as for every uploaded document. */
+export const MAX_PROOF_BYTES = MAX_DOCUMENT_BYTES;
 /** The most proofs one list shows. */
 export const PROOF_LIST_LIMIT = 200;
-/** Refuses decompression bombs before sharp reads a picture's header. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
-export type ProofContentType = "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
-
-const EXTENSIONS: Record<ProofContentType, string> = {
-  "application/pdf": ".pdf",
-  "image/jpeg": ".jpg",
-  "image/png": ".png",
-  "image/webp": ".webp",
-};
-
-const FILE_KINDS = "a PDF, or a JPEG, PNG or WebP picture";
 
 /** Whose proofs a caller may see: a customer's own account's, or (staff) the whole tenant's. */
 export type ProofScope = { tenantId: string; customerId?: number };
-
-const PICTURES: Partial<Record<ImageKind, ProofContentType>> = {
-  jpeg: "image/jpeg",
-  png: "image/png",
-  webp: "image/webp",
-};
-
-/**
- * What the bytes are, by their magic numbers (the catalogue's sniffing for pictures); null when
- * they are nothing a proof may be.
- */
-export function sniffProofType(bytes: Buffer): ProofContentType | null {
-  if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
-  const picture = sniffImageKind(bytes);
-  return picture ? (PICTURES[picture] ?? null) : null;
-}
-
-/** The bytes of an uploaded proof and what they really are; a refusal names the field "file". */
-export async function checkProofFile(
-  dataUrl: string,
-): Promise<{ bytes: Buffer; contentType: ProofContentType }> {
-  const bytes = dataUrlBytes(dataUrl);
-  if (!bytes) throw invalid("file", `The proof could not be read: upload ${FILE_KINDS}.`);
-  if (bytes.length === 0) throw invalid("file", "The proof is an empty file.");
-  if (bytes.length > MAX_PROOF_BYTES)
-    throw invalid(
-      "file",
-      `The proof is larger than ${MAX_PROOF_BYTES / 1024 / 1024} MB: upload a smaller file.`,
-    );
-  const contentType = sniffProofType(bytes);
-  if (!contentType) throw invalid("file", `The proof is not ${FILE_KINDS}.`);
-  if (contentType !== "application/pdf") {
-    // The picture's header must read as one: a PNG signature before anything else is no picture.
-    try {
-      const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-      if (!meta.width || !meta.height) throw new Error("no size");
-    } catch {
-      throw invalid("file", "The picture could not be read (the file may be damaged).");
-    }
-  }
-  return { bytes, contentType };
-}
-
-/** The name as the customer's computer had it, without any folders and control characters. */
-export function plainFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return base.slice(0, 120) || "proof";
-}
-
-/** The name the file is downloaded under: header-safe, and ending as its real type does. */
-export function downloadName(id: number, fileName: string, contentType: string): string {
-  const safe = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
-  const extension = EXTENSIONS[contentType as ProofContentType] ?? "";
-  const named = safe.toLowerCase().endsWith(extension) ? safe : `${safe}${extension}`;
-  return `proof-${id}-${named}`;
-}
 
 interface ProofRow {
   id: number;
@@ -186,7 +115,7 @@ export async function submitProof(
 ): Promise<PaymentProof> {
   await refuseViewer(db, customer, userId);
   if (command.paidOn > today) throw invalid("paidOn", "The day paid cannot be in the future.");
-  const { bytes, contentType } = await checkProofFile(command.file);
+  const { bytes, contentType } = await readDocument(command.file, { field: "file", what: "proof" });
   const { id } = await db
     .insertInto("paymentProofs")
     .values({
@@ -195,7 +124,7 @@ export async function submitProof(
       amountCents: toCents(command.amount),
       paidOn: command.paidOn,
       bankReference: command.bankReference || null,
-      fileName: plainFileName(command.fileName),
+      fileName: plainFileName(command.fileName, "proof"),
       contentType,
       fileBytes: bytes,
       submittedBy: userId,
@@ -230,7 +159,7 @@ export async function proofFile(db: Db, scope: ProofScope, id: number) {
   return {
     bytes: Buffer.from(row.fileBytes),
     contentType: row.contentType,
-    fileName: downloadName(row.id, row.fileName, row.contentType),
+    fileName: documentDownloadName(`proof-${row.id}`, row.fileName, row.contentType),
   };
 }
 
