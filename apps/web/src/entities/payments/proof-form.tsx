@@ -15,11 +15,17 @@ import { formatDateTime, formatRand } from "@/lib/format";
 import { FieldErrorText, hintClass, labelClass, useFieldIds } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
+import {
+  DOCUMENT_ACCEPT,
+  MAX_DOCUMENT_BYTES,
+  documentProblem,
+  readAsDataUrl,
+  sizeText,
+} from "@/lib/forms/document-file";
 import { useAccountProofs, useSubmitProof } from "./proof-queries";
 
 /** The largest proof the shop takes (the server refuses anything larger). */
-export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
-const ACCEPTED = "application/pdf,image/jpeg,image/png,image/webp,.pdf,.jpg,.jpeg,.png,.webp";
+export const MAX_PROOF_BYTES = MAX_DOCUMENT_BYTES;
 
 interface ProofFormValues {
   amount: string;
@@ -44,20 +50,6 @@ function toAmount(text: string): unknown {
   return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : text;
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
-    reader.readAsDataURL(file);
-  });
-}
-
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 /** The file chooser, its name once chosen, and the file's one error (too large, wrong kind, none chosen). */
 function ProofFileField() {
   const { register, setValue, trigger, watch, formState } = useFormContext<ProofFormValues>();
@@ -78,8 +70,9 @@ function ProofFileField() {
     const file = event.target.files?.[0];
     let problem = "";
     let dataUrl = "";
-    if (file && file.size > MAX_PROOF_BYTES) {
-      problem = `The file is ${sizeText(file.size)}: choose one of 5 MB or less.`;
+    const tooLarge = file ? documentProblem(file) : null;
+    if (tooLarge) {
+      problem = tooLarge;
     } else if (file) {
       try {
         dataUrl = await readAsDataUrl(file);
@@ -106,7 +99,7 @@ function ProofFileField() {
         {...ids.control}
         ref={input}
         type="file"
-        accept={ACCEPTED}
+        accept={DOCUMENT_ACCEPT}
         onChange={(event) => void choose(event)}
         className="mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-fg file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-surface-2 file:px-3 file:font-semibold file:text-fg"
       />

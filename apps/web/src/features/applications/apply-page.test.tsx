@@ -15,7 +15,7 @@ import { DRAFT_KEY } from "./application-draft";
 import { STATUS_TOKEN_KEY } from "./application-queries";
 import { application } from "./application.fixture";
 import { APPLICATION_SENT, ApplyPage } from "./apply-page";
-import { MAX_DOCUMENT_BYTES } from "./components/document-field";
+import { MAX_DOCUMENT_BYTES } from "@/lib/forms/document-file";
 
 type User = ReturnType<typeof userEvent.setup>;
 

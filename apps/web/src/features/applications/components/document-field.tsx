@@ -7,32 +7,8 @@ import { useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { FileUp, X } from "lucide-react";
 import { DOCUMENT_LABELS, type DocumentKind } from "@trade-shop/contracts/applications";
 import { FieldErrorText, hintClass, labelClass, useFieldIds } from "@/lib/ui/form-controls";
+import { DOCUMENT_ACCEPT, documentProblem, readAsDataUrl, sizeText } from "@/lib/forms/document-file";
 import { DOCUMENT_FIELDS } from "../application-fields";
-
-/** The largest document the shop takes (the server refuses anything larger). */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-const ACCEPTED = "application/pdf,image/jpeg,image/png,image/webp,.pdf,.jpg,.jpeg,.png,.webp";
-
-export function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
-    reader.readAsDataURL(file);
-  });
-}
-
-export const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-/** Why `file` cannot be sent, or null. */
-export function fileProblem(file: File): string | null {
-  return file.size > MAX_DOCUMENT_BYTES
-    ? `The file is ${sizeText(file.size)}: choose one of 5 MB or less.`
-    : null;
-}
 
 interface DocumentFieldProps {
   kind: DocumentKind;
@@ -69,7 +45,7 @@ export function DocumentField({ kind, hint, optional = false, className = "" }: 
     const file = event.target.files?.[0];
     setSize(file ? file.size : null);
     if (!file) return set({ file: "", fileName: "", problem: "" });
-    const problem = fileProblem(file);
+    const problem = documentProblem(file);
     if (problem) return set({ file: "", fileName: "", problem });
     try {
       set({ file: await readAsDataUrl(file), fileName: file.name, problem: "" });
@@ -98,7 +74,7 @@ export function DocumentField({ kind, hint, optional = false, className = "" }: 
         {...ids.control}
         ref={input}
         type="file"
-        accept={ACCEPTED}
+        accept={DOCUMENT_ACCEPT}
         onChange={(event) => void choose(event)}
         className="mt-1.5 block min-h-11 w-full min-w-0 rounded-lg border border-line bg-surface px-3 py-2 text-base text-fg file:mr-3 file:min-h-9 file:rounded-md file:border-0 file:bg-surface-2 file:px-3 file:font-semibold file:text-fg"
       />
