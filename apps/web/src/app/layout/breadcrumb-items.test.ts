@@ -52,6 +52,9 @@ describe("breadcrumbItems", () => {
       expect.objectContaining({ text: "Orders", currentUrl: "/orders-history" }),
       expect.objectContaining({ text: "Order details", currentUrl: "/orders-history/1042" }),
     ]);
+    expect(texts("/apply")).toEqual(["Home", "Apply for an account"]);
+    expect(texts("/apply/status")).toEqual(["Home", "Apply for an account", "Application status"]);
+    expect(texts("/applications")).toEqual(["Home", "Applications"]);
     // A payment belongs with the statements: there is no page of payments.
     expect(breadcrumbItems("/payments/PAY-ASB96Q2059", "")).toEqual([
       expect.objectContaining({ text: "Home" }),

@@ -76,9 +76,9 @@ export function InvitationPage() {
       intro={
         <p>
           {details.invitedBy} invited you to order for{" "}
-          <strong className="text-fg">{details.accountName}</strong> ({details.accountId}) as a{" "}
-          {details.accountRole.toLowerCase()}. Your username is{" "}
-          <strong className="break-all text-fg">{details.email}</strong>.
+          <strong className="text-fg">{details.accountName}</strong> ({details.accountId}) as{" "}
+          {details.accountRole === "Owner" ? "its" : "a"} {details.accountRole.toLowerCase()}. Your username
+          is <strong className="break-all text-fg">{details.email}</strong>.
         </p>
       }
     >
