@@ -181,7 +181,8 @@ describe("HAProxy in front of three server processes", () => {
         `the submit in flight on the killed process got no answer, or its order: ${String(cutOffAnswer.status)}`,
       )
       .toBe(true);
-    if (cutOffAnswer.status === 200) console.info("[drill cluster] the cut-off submit was answered before the kill");
+    if (cutOffAnswer.status === 200)
+      console.info("[drill cluster] the cut-off submit was answered before the kill");
     expect
       .soft(
         repeated.status,
