@@ -62,7 +62,7 @@ export const PaymentRedirect = z.object({
   reference: z.string(),
   amount: Rand,
   action: z.string(),
-  fields: z.array(z.tuple([z.string(), z.string()])),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type PaymentRedirect = z.infer<typeof PaymentRedirect>;
 

@@ -59,7 +59,7 @@ interface Redirect {
   reference: string;
   amount: number;
   action: string;
-  fields: [string, string][];
+  fields: { name: string; value: string }[];
 }
 
 async function start(token: string, body: object): Promise<Redirect> {
@@ -73,7 +73,7 @@ async function payAtPayFast(redirect: Redirect, choice: "pay" | "decline" | "can
   const pageRes = await fetch(redirect.action, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(redirect.fields as [string, string][]).toString(),
+    body: new URLSearchParams(redirect.fields.map((f): [string, string] => [f.name, f.value])).toString(),
   });
   const html = await pageRes.text();
   expect(pageRes.status, html).toBe(200);
@@ -175,7 +175,7 @@ describe("paying the balance online", () => {
   it("pays at PayFast, and the ITN puts it on the ledger once, lowering the balance, with its receipt and back-office report", async () => {
     await owe("trader", 150_000);
     const redirect = await start(trader, { amount: 400.5 });
-    expect(redirect.fields.map(([name]) => name)).toContain("signature");
+    expect(redirect.fields.map((f) => f.name)).toContain("signature");
     const back = await payAtPayFast(redirect, "pay");
     expect(back).toBe(`${shopUrl}/payments/${redirect.reference}`);
 

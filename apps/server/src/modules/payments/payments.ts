@@ -127,7 +127,12 @@ export async function startPayment(
     },
     payfast.passphrase,
   );
-  return { reference, amount: toRand(amountCents), action: `${payfast.url}/eng/process`, fields };
+  return {
+    reference,
+    amount: toRand(amountCents),
+    action: `${payfast.url}/eng/process`,
+    fields: fields.map(([name, value]) => ({ name, value })),
+  };
 }
 
 export function toPayment(row: PaymentRow & { orderNumber: string | null }): Payment {

@@ -2,13 +2,14 @@
 // tools (and a rep's, once ordering for an account: decision 127), and the staff's work lists.
 // The category strip shows them after the categories; the phone's side menu lists them too, so
 // they are two taps away on a phone rather than at the far end of a strip that scrolls sideways.
+// Icons the shell has already (the footer's, the header's): each new one adds to every first visit.
 import {
-  ClipboardCheck,
+  FileText,
   ImageOff,
-  Landmark,
   ListChecks,
   ListPlus,
   Send,
+  Store,
   TextSearch,
   type LucideIcon,
 } from "lucide-react";
@@ -43,11 +44,11 @@ export function useRoleLinks(): RoleLink[] {
       show: isStaff,
       to: appRoutes.applications,
       label: "Applications",
-      Icon: ClipboardCheck,
+      Icon: Store,
       group: "staff",
     },
     { show: isStaff, to: appRoutes.handOffs, label: "Hand-offs", Icon: Send, group: "staff" },
-    { show: isStaff, to: appRoutes.paymentProofs, label: "Payment proofs", Icon: Landmark, group: "staff" },
+    { show: isStaff, to: appRoutes.paymentProofs, label: "Payment proofs", Icon: FileText, group: "staff" },
     { show: isStaff, to: appRoutes.manageSearch, label: "Search words", Icon: TextSearch, group: "staff" },
   ];
   return links.filter((link) => link.show).map(({ show: _show, ...link }) => link);

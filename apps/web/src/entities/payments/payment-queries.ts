@@ -59,7 +59,7 @@ export function postToPayFast(redirect: PaymentRedirect) {
   const form = document.createElement("form");
   form.method = "post";
   form.action = redirect.action;
-  for (const [name, value] of redirect.fields) {
+  for (const { name, value } of redirect.fields) {
     const input = document.createElement("input");
     input.type = "hidden";
     input.name = name;
