@@ -217,14 +217,18 @@ describe("ApplyPage", () => {
     expect(api.calls).toEqual([
       { route: "POST /api/Applications/Pin", body: { email: "thandi@spaza.test" } },
     ]);
-    await waitFor(() => expect(document.activeElement).toBe(field("PIN")));
+    // Focused once the PIN's answer has rendered its field: on a machine busy with other suites
+    // that can take longer than waitFor's default second.
+    await waitFor(() => expect(document.activeElement).toBe(field("PIN")), { timeout: 5000 });
     await user.paste("123456");
     await user.click(screen.getByRole("button", { name: "Send application" }));
 
-    await waitFor(() =>
-      expect(screen.getByLabelText("Current address").textContent).toBe(
-        "/apply/status?token=status-secret-1",
-      ),
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("Current address").textContent).toBe(
+          "/apply/status?token=status-secret-1",
+        ),
+      { timeout: 5000 },
     );
     const sent = api.calls.find((call) => call.route === "POST /api/Applications")!.body as {
       business: Record<string, unknown>;
