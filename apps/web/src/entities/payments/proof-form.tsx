@@ -15,13 +15,7 @@ import { formatDateTime, formatRand } from "@/lib/format";
 import { FieldErrorText, hintClass, labelClass, useFieldIds } from "@/lib/ui/form-controls";
 import { LoadFailed } from "@/lib/ui/load-failed";
 import { Loading } from "@/lib/ui/loading";
-import {
-  DOCUMENT_ACCEPT,
-  MAX_DOCUMENT_BYTES,
-  documentProblem,
-  readAsDataUrl,
-  sizeText,
-} from "@/lib/forms/document-file";
+import { DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES, readChosenDocument, sizeText } from "@/lib/forms/document-file";
 import { useAccountProofs, useSubmitProof } from "./proof-queries";
 
 /** The largest proof the shop takes (the server refuses anything larger). */
@@ -68,22 +62,11 @@ function ProofFileField() {
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    let problem = "";
-    let dataUrl = "";
-    const tooLarge = file ? documentProblem(file) : null;
-    if (tooLarge) {
-      problem = tooLarge;
-    } else if (file) {
-      try {
-        dataUrl = await readAsDataUrl(file);
-      } catch {
-        problem = "The file could not be read: choose it again.";
-      }
-    }
+    const chosen = await readChosenDocument(file);
     setSize(file ? file.size : null);
-    setValue("fileProblem", problem);
-    setValue("fileName", file && !problem ? file.name : "");
-    setValue("file", dataUrl);
+    setValue("fileProblem", chosen.problem);
+    setValue("fileName", chosen.fileName);
+    setValue("file", chosen.file);
     void trigger(["fileProblem", "file", "fileName"]);
   };
 

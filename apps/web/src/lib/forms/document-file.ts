@@ -28,3 +28,22 @@ export function documentProblem(file: File): string | null {
     ? `The file is ${sizeText(file.size)}: choose one of 5 MB or less.`
     : null;
 }
+
+/** What a form keeps of a chosen file: its data URL and name, or why it cannot be sent (all empty when none). */
+export interface ChosenDocument {
+  file: string;
+  fileName: string;
+  problem: string;
+}
+
+/** Reads the file the chooser holds (or none) into what the form keeps. */
+export async function readChosenDocument(file: File | undefined): Promise<ChosenDocument> {
+  if (!file) return { file: "", fileName: "", problem: "" };
+  const problem = documentProblem(file);
+  if (problem) return { file: "", fileName: "", problem };
+  try {
+    return { file: await readAsDataUrl(file), fileName: file.name, problem: "" };
+  } catch {
+    return { file: "", fileName: "", problem: "The file could not be read: choose it again." };
+  }
+}

@@ -7,7 +7,12 @@ import { useFormContext, useWatch, type FieldError } from "react-hook-form";
 import { FileUp, X } from "lucide-react";
 import { DOCUMENT_LABELS, type DocumentKind } from "@trade-shop/contracts/applications";
 import { FieldErrorText, hintClass, labelClass, useFieldIds } from "@/lib/ui/form-controls";
-import { DOCUMENT_ACCEPT, documentProblem, readAsDataUrl, sizeText } from "@/lib/forms/document-file";
+import {
+  DOCUMENT_ACCEPT,
+  readChosenDocument,
+  sizeText,
+  type ChosenDocument,
+} from "@/lib/forms/document-file";
 import { DOCUMENT_FIELDS } from "../application-fields";
 
 interface DocumentFieldProps {
@@ -34,7 +39,7 @@ export function DocumentField({ kind, hint, optional = false, className = "" }: 
   const [size, setSize] = useState<number | null>(null);
   const fileName = useWatch({ name: names.fileName }) as string;
 
-  const set = (values: { file: string; fileName: string; problem: string }) => {
+  const set = (values: ChosenDocument) => {
     setValue(names.problem, values.problem);
     setValue(names.fileName, values.fileName);
     setValue(names.file, values.file);
@@ -44,14 +49,7 @@ export function DocumentField({ kind, hint, optional = false, className = "" }: 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setSize(file ? file.size : null);
-    if (!file) return set({ file: "", fileName: "", problem: "" });
-    const problem = documentProblem(file);
-    if (problem) return set({ file: "", fileName: "", problem });
-    try {
-      set({ file: await readAsDataUrl(file), fileName: file.name, problem: "" });
-    } catch {
-      set({ file: "", fileName: "", problem: "The file could not be read: choose it again." });
-    }
+    set(await readChosenDocument(file));
   };
 
   const remove = () => {
