@@ -11,6 +11,7 @@ import {
   type DocumentKind,
 } from "@trade-shop/contracts/applications";
 import type { Db } from "../../db/database";
+import { userFullName } from "../../db/user-name";
 import { DomainError, notFound } from "../../core/domain-error";
 
 /** The credit part as stored: the request without its tick box, with what was agreed to and when. */
@@ -30,11 +31,6 @@ export function storedCredit(credit: CreditRequest, at: Date): StoredCredit {
   };
 }
 
-const staffName = (alias: string) =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), '')`;
-
 function applicationsQuery(db: Db) {
   return db
     .selectFrom("accountApplications as a")
@@ -50,7 +46,7 @@ function applicationsQuery(db: Db) {
       "a.submittedAt",
       "a.updatedAt",
       "a.decidedAt",
-      staffName("d").as("decidedBy"),
+      userFullName("d").as("decidedBy"),
       "a.declineReason",
       "c.accountId",
     ]);
@@ -71,7 +67,7 @@ async function toApplication(db: Db, row: ApplicationRow): Promise<Application> 
     db
       .selectFrom("applicationMessages as m")
       .leftJoin("users as s", "s.id", "m.staffUserId")
-      .select(["m.sender", "m.text", "m.createdAt", staffName("s").as("by")])
+      .select(["m.sender", "m.text", "m.createdAt", userFullName("s").as("by")])
       .where("m.applicationId", "=", row.id)
       .orderBy("m.id")
       .execute(),

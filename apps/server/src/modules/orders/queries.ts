@@ -10,6 +10,7 @@ import type {
   OrderStatus,
 } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
+import { userFullName } from "../../db/user-name";
 import { unitPriceIncl } from "../pricing";
 import type { OrderLines, Orders } from "../../db/schema";
 import type { Selectable } from "kysely";
@@ -106,12 +107,6 @@ function toHistoryEntry(row: OrderRow): OrderHistoryEntry {
   };
 }
 
-/** "First Last" of a user, for who placed or decided an order. */
-const fullName = (alias: "placer" | "decider" | "changer") =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), '')`;
-
 function baseQuery(db: Db) {
   return db
     .selectFrom("orders")
@@ -123,9 +118,9 @@ function baseQuery(db: Db) {
     .select([
       "customers.accountId",
       "orders.createdBy as createdByName",
-      fullName("placer").as("placedBy"),
-      fullName("decider").as("decidedByName"),
-      fullName("changer").as("linesChangedByName"),
+      userFullName("placer").as("placedBy"),
+      userFullName("decider").as("decidedByName"),
+      userFullName("changer").as("linesChangedByName"),
       sql<string | null>`to_char(orders.expected_delivery_date, 'YYYY-MM-DD')`.as("expectedDeliveryDate"),
       // order_status_history_order_idx (order_id): an order has a handful of rows.
       reported("Dispatched", "changed_at").as("dispatchedAt"),

@@ -9,6 +9,7 @@ import { formatRandCents, formatShopDate } from "@trade-shop/contracts/format";
 import type { PaymentProof, ProofStatus, SubmitProofCommand } from "@trade-shop/contracts/payments";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
+import { userFullName } from "../../db/user-name";
 import { DomainError, invalid, notFound } from "../../core/domain-error";
 import { refuseViewer, sastDay, type CustomerContext } from "../accounts";
 import { MAX_DOCUMENT_BYTES, documentDownloadName, plainFileName, readDocument } from "../catalogue";
@@ -44,11 +45,6 @@ interface ProofRow {
   paymentReference: string | null;
 }
 
-const fullName = (alias: "s" | "d") =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.firstname`)} || ' ' || ${sql.ref(`${alias}.lastname`)}), '')`;
-
 function proofQuery(db: Db, scope: ProofScope) {
   let query = db
     .selectFrom("paymentProofs as p")
@@ -69,9 +65,9 @@ function proofQuery(db: Db, scope: ProofScope) {
       "p.contentType",
       sql<ProofStatus>`p.status`.as("status"),
       "p.submittedAt",
-      fullName("s").as("submittedBy"),
+      userFullName("s").as("submittedBy"),
       "p.decidedAt",
-      fullName("d").as("decidedBy"),
+      userFullName("d").as("decidedBy"),
       "p.reason",
       "pay.reference as paymentReference",
     ])
