@@ -12,12 +12,13 @@ import { useShopper } from "@/entities/shopper";
 
 export const PAYMENTS_KEY = ["payments"] as const;
 
-export function usePaymentOptions() {
+/** What the account can pay and how; `wanted: false` asks nothing (a page that may not need it). */
+export function usePaymentOptions({ wanted = true }: { wanted?: boolean } = {}) {
   const shopper = useShopper();
   return useQuery({
     queryKey: [...PAYMENTS_KEY, "options", shopper],
     queryFn: ({ signal }) => apiRequest(paymentRoutes.options, { signal }),
-    enabled: shopper !== null,
+    enabled: shopper !== null && wanted,
   });
 }
 

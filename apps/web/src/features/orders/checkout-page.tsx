@@ -337,7 +337,8 @@ function PlaceOrder({
   const blockerId = useId();
   // Over credit and nothing else in the way: it may be placed to wait for the part over credit,
   // paid online now (not a buyer's order over their limit: that is the owner's to approve).
-  const paysOnline = usePaymentOptions().data?.online ?? false;
+  // Asked only when over credit: a checkout within credit has no use for it.
+  const paysOnline = usePaymentOptions({ wanted: blockers.overCreditBy !== null }).data?.online ?? false;
   const mayPayOver =
     paysOnline &&
     blockers.overCreditBy !== null &&
