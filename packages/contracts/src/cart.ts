@@ -75,6 +75,16 @@ export type AddedToCart = z.infer<typeof AddedToCart>;
 export const CartAfterAdd = Cart.extend({ added: AddedToCart });
 export type CartAfterAdd = z.infer<typeof CartAfterAdd>;
 
+/**
+ * The header that makes a cart add idempotent (decision 159): the client picks a fresh key for
+ * each add (a UUID) and sends the same key when it repeats that add; a repeat changes nothing
+ * and answers with the cart as it is and what the first add did. Without it, every add adds.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,64}$/, "An Idempotency-Key is 8 to 64 letters, digits or . _ : -");
+
 /** Adds to the cart or, on the wishlist route, to the wishlist. */
 export const AddItemCommand = z.object({
   skuCode: SkuCode,
@@ -106,7 +116,7 @@ export const cartRoutes = {
     auth: true,
     problems: ["not_a_customer", "not_found", "liquor_not_allowed", "liquor_licence_expired", "stock_short"],
     summary:
-      "Add packs of a SKU to the user's cart, no more than the customer's warehouse holds, and return the re-priced cart with what was added",
+      "Add packs of a SKU to the user's cart, no more than the customer's warehouse holds, and return the re-priced cart with what was added; a repeat with the same Idempotency-Key header adds nothing and answers as the first did",
     tag: "Cart",
   },
   getUserCart: {

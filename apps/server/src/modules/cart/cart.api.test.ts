@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 import { customerOf, findSku, setStock } from "../../../test/fixtures";
 import { toCents } from "@trade-shop/contracts/common";
+import { pruneCartAddRequests } from "./cart";
 
 describe("/api/Cart", () => {
   let t: TestApp;
@@ -312,5 +315,144 @@ describe("/api/Wishlist", () => {
       body: { skuCode: liquor.skuCode, quantity: 1 },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe("POST /api/Cart/AdditemToCart with an Idempotency-Key (decision 159)", () => {
+  let t: TestApp;
+  let trader: string;
+  let warehouse: string;
+  const add = (skuCode: string, quantity: number, key?: string) =>
+    t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token: trader,
+      body: { skuCode, quantity },
+      ...(key === undefined ? {} : { headers: { "idempotency-key": key } }),
+    });
+  const quantityInCart = async (skuCode: string) => {
+    const body = (await t.request({ method: "GET", url: "/api/Cart/GetUserCart", token: trader })).json();
+    return body.cartItems.find((i: { productId: string }) => i.productId === skuCode)?.quantity ?? 0;
+  };
+  const claims = async (key: string) =>
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM cart_add_requests WHERE request_key = ${key}`.execute(t.database.db)
+    ).rows[0]!.n;
+  const skuWithStock = async (skip: number, onHand: number) => {
+    const sku = await findSku(t.database.db, { warehouseCode: warehouse, tenantId: "gauteng", skip });
+    await setStock(t.database.db, warehouse, sku.skuCode, onHand);
+    return sku.skuCode;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    trader = await t.login("trader");
+    warehouse = (await customerOf(t.database.db, "trader")).stockingWarehouseCode;
+  });
+  afterAll(() => t.close());
+
+  it("adds once for repeats of one key, answering each as the first did; a new key adds again", async () => {
+    const sku = await skuWithStock(40, 50);
+    const key = randomUUID();
+    const first = await add(sku, 3, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().added).toEqual({ skuCode: sku, requested: 3, added: 3, stockOnHand: 50 });
+    const repeat = await add(sku, 3, key);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().added).toEqual(first.json().added);
+    expect(repeat.json().cartItems).toEqual(first.json().cartItems);
+    expect(await quantityInCart(sku)).toBe(3);
+    const another = await add(sku, 3, randomUUID());
+    expect(another.json().added.added).toBe(3);
+    expect(await quantityInCart(sku)).toBe(6);
+    // Without a key every add adds, as before.
+    await add(sku, 1);
+    await add(sku, 1);
+    expect(await quantityInCart(sku)).toBe(8);
+  });
+
+  it("adds once when repeats of one key arrive at the same time", async () => {
+    const sku = await skuWithStock(41, 50);
+    const key = randomUUID();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => add(sku, 2, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((a) => a.json().added)).toEqual(
+      Array(4).fill({ skuCode: sku, requested: 2, added: 2, stockOnHand: 50 }),
+    );
+    expect(await quantityInCart(sku)).toBe(2);
+    expect(await claims(key)).toBe(1);
+  });
+
+  it("answers a repeat whose first add was cut to the stock with the first's answer, not a refusal", async () => {
+    const sku = await skuWithStock(42, 5);
+    const key = randomUUID();
+    const first = await add(sku, 8, key);
+    expect(first.json().added).toEqual({ skuCode: sku, requested: 8, added: 5, stockOnHand: 5 });
+    const repeat = await add(sku, 8, key);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().added).toEqual(first.json().added);
+    expect(await quantityInCart(sku)).toBe(5);
+  });
+
+  it("keeps no claim for a refused add: its repeat asks again", async () => {
+    const sku = await skuWithStock(43, 0);
+    const key = randomUUID();
+    expect((await add(sku, 2, key)).statusCode).toBe(409);
+    expect(await claims(key)).toBe(0);
+    await setStock(t.database.db, warehouse, sku, 4);
+    const repeat = await add(sku, 2, key);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().added.added).toBe(2);
+    expect(await quantityInCart(sku)).toBe(2);
+  });
+
+  it("refuses a key reused for another add, and a malformed key, with 400 and nothing added", async () => {
+    const sku = await skuWithStock(44, 50);
+    const key = randomUUID();
+    expect((await add(sku, 1, key)).statusCode).toBe(200);
+    const reused = await add(sku, 2, key);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toMatchObject({
+      code: "validation",
+      errors: { "Idempotency-Key": [expect.any(String)] },
+    });
+    const malformed = await add(sku, 1, "short");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe("validation");
+    expect(await quantityInCart(sku)).toBe(1);
+  });
+
+  it("keeps each cart's keys to itself: the same key from another buyer is their own add", async () => {
+    const sku = await skuWithStock(45, 50);
+    const key = randomUUID();
+    const spaza = await t.login("spaza");
+    expect((await add(sku, 1, key)).statusCode).toBe(200);
+    const theirs = await t.request({
+      method: "POST",
+      url: "/api/Cart/AdditemToCart",
+      token: spaza,
+      body: { skuCode: sku, quantity: 1 },
+      headers: { "idempotency-key": key },
+    });
+    // spaza may buy from another warehouse or not see this SKU; what matters is that it is not a repeat of trader's add.
+    if (theirs.statusCode === 200) expect(theirs.json().added.added).toBe(1);
+    else expect(theirs.statusCode).not.toBe(400);
+    expect(await quantityInCart(sku)).toBe(1);
+  });
+
+  it("forgets claims older than a day in the worker's housekeeping", async () => {
+    const sku = await skuWithStock(46, 50);
+    const old = randomUUID();
+    const recent = randomUUID();
+    await add(sku, 1, old);
+    await add(sku, 1, recent);
+    await sql`UPDATE cart_add_requests SET created_at = now() - interval '25 hours' WHERE request_key = ${old}`.execute(
+      t.database.db,
+    );
+    await pruneCartAddRequests(t.database.db);
+    expect(await claims(old)).toBe(0);
+    expect(await claims(recent)).toBe(1);
   });
 });

@@ -4,5 +4,5 @@
 // Real-time: each change is published explicitly (publishChange, modules/realtime); a placed
 // order's emptied cart is told by the orders trigger (see modules/orders/index.ts).
 export { cartRoutes } from "./routes";
-export { cartFrom } from "./cart";
+export { cartFrom, pruneCartAddRequests } from "./cart";
 export { addItemsToCart } from "./quick-order";

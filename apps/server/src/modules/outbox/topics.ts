@@ -10,6 +10,7 @@ import { sendLiquorLicenceNotices } from "../accounts";
 import { alertHandlers, queueMonthStatementAlerts } from "../alerts";
 import { orderForBackOffice, releaseOverdueApprovals, releaseUnpaidOrders } from "../orders";
 import { backOfficeHandlers } from "../backoffice";
+import { pruneCartAddRequests } from "../cart";
 import { pruneSearchMisses } from "../catalogue";
 import { pruneLoginLockouts } from "../identity";
 import { messagingHandlers } from "../messaging";
@@ -40,6 +41,7 @@ export function createShopOutboxWorker(
     housekeeping: [
       pruneLoginLockouts,
       pruneSearchMisses,
+      pruneCartAddRequests,
       async (db) => void (await sendLiquorLicenceNotices(db)),
       async (db) => void (await releaseOverdueApprovals(db, config)),
       async (db) => void (await releaseUnpaidOrders(db)),
