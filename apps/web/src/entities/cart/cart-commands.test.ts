@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addCommandFor, quantityChange } from "./cart-commands";
+import { IdempotencyKey } from "@trade-shop/contracts/cart";
+import { addCommandFor, addRequestKey, quantityChange } from "./cart-commands";
 
 describe("addCommandFor", () => {
   const product = { skuCode: "CHP1374", dealReference: "DL-1", minOrderQuantityDiscount: 6 };
@@ -44,5 +45,13 @@ describe("quantityChange", () => {
 
   it("does nothing when the quantity stays", () => {
     expect(quantityChange(line, 4)).toBeNull();
+  });
+});
+
+describe("addRequestKey", () => {
+  it("is a key the server takes, and a new one each time", () => {
+    const keys = Array.from({ length: 50 }, addRequestKey);
+    for (const key of keys) expect(IdempotencyKey.parse(key)).toBe(key);
+    expect(new Set(keys).size).toBe(50);
   });
 });

@@ -1,6 +1,6 @@
 // Turning what the customer asks for into the cart's commands (docs/data.md): adding a product at a
 // quantity, and setting a line to a new quantity, which the API does as an add of the
-// difference or a removal of packs.
+// difference or a removal of packs; and the key that makes one add idempotent.
 import type { AddItemCommand, CartItem, RemoveCartItemCommand } from "@trade-shop/contracts/cart";
 import type { Product } from "@trade-shop/contracts/catalogue";
 
@@ -39,4 +39,15 @@ export function quantityChange(line: QuantityLine, quantity: number): QuantityCh
   }
   if (quantity <= 0) return { kind: "remove", command: { skuCode: line.productId, remove: true } };
   return { kind: "remove", command: { skuCode: line.productId, remove: false, quantity: -difference } };
+}
+
+/**
+ * A fresh Idempotency-Key for one add (decision 159): the balancer's repeat of that request, after
+ * the server it went to died, adds nothing. 32 hex digits of random bytes rather than
+ * crypto.randomUUID, which a page served over plain http on the shop's network does not have.
+ */
+export function addRequestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
 }

@@ -10,6 +10,7 @@ import {
   type CartAfterAdd,
   type CartItem,
   cartRoutes,
+  IDEMPOTENCY_KEY_HEADER,
 } from "@trade-shop/contracts/cart";
 import { orderListRoutes } from "@trade-shop/contracts/order-lists";
 import {
@@ -22,7 +23,7 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 import { isOnline, useOnline } from "@/lib/offline/connectivity";
 import { formatCount } from "@/entities/products";
 import { successToast, toast } from "@/lib/ui/toasts";
-import { quantityChange } from "./cart-commands";
+import { addRequestKey, quantityChange } from "./cart-commands";
 import { emptiedCart } from "./cart-totals";
 import { useShopper, type Shopper } from "@/entities/shopper";
 import {
@@ -104,10 +105,19 @@ export const isRetryable = (error: unknown): boolean =>
     error.status === 429 ||
     error.status >= 500);
 
+/** An add under a key of its own (decision 159): a repeat of the request adds nothing. */
+function sendAdd(command: AddItemCommand, options: { quiet?: boolean; quietWhenUnreachable?: boolean }) {
+  return apiRequest(cartRoutes.addItem, {
+    body: command,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: addRequestKey() },
+    ...options,
+  });
+}
+
 /** Sends offline changes quietly: what the server refused is said once, in one toast. */
 const replayServer: CartServer = {
   load: () => apiRequest(cartRoutes.getUserCart, { quiet: true }),
-  add: (command) => apiRequest(cartRoutes.addItem, { body: command, quiet: true }),
+  add: (command) => sendAdd(command, { quiet: true }),
   remove: (command) => apiRequest(cartRoutes.removeItem, { body: command, quiet: true }),
 };
 /** While changes wait with the signal back (the server busy, say), another try this often. */
@@ -216,7 +226,7 @@ export function useAddToCart({ announce = true }: { announce?: boolean } = {}) {
         return keepForLater(shopper, change);
       }
       return sendOrKeep(shopper, change.line ? change : null, () =>
-        apiRequest(cartRoutes.addItem, { body: command, quietWhenUnreachable: change.line !== null }),
+        sendAdd(command, { quietWhenUnreachable: change.line !== null }),
       );
     },
     onStored: (answer) => {
@@ -316,7 +326,7 @@ export function useSetCartQuantity() {
       if (change === null) return undefined;
       return sendOrKeep(shopper, wanted, () =>
         change.kind === "add"
-          ? apiRequest(cartRoutes.addItem, { body: change.command, quietWhenUnreachable: true })
+          ? sendAdd(change.command, { quietWhenUnreachable: true })
           : apiRequest(cartRoutes.removeItem, { body: change.command, quietWhenUnreachable: true }),
       );
     },
