@@ -45,12 +45,14 @@ defaults
   mode http
 ${log ? "  log global\n  option httplog\n  # only requests that went wrong (5xx, retries, cut connections), not probes that only connect\n  option dontlog-normal\n  option dontlognull\n" : ""}  # The servers trust X-Forwarded-For from this balancer alone (TRUST_PROXY=127.0.0.1).
   option forwardfor
-  # A request whose server cannot be reached goes to another one, at most three times. Only a
-  # failed connection is retried for a POST (its request was never sent): a POST whose outcome
-  # is unknown is the client's to repeat, with the same idempotency key (an order's reference).
-  option redispatch
+  # A request whose server cannot be reached, or closed the connection without answering (a
+  # process killed mid-request), is sent again to another server, at most three times
+  # (docs/decisions/0159-retries-at-the-balancer.md). Any request whose connection failed is
+  # retried (it was never sent); one that reached a server only when replaying it is safe: see
+  # disable-l7-retry in the frontend. Requests over one buffer (16 KB) are never replayed.
+  option redispatch 1
   retries 3
-  retry-on conn-failure empty-response
+  retry-on conn-failure empty-response response-timeout
   timeout connect 2s
   timeout queue 5s
   timeout http-request 10s
@@ -67,7 +69,16 @@ frontend shop
   unique-id-header X-Request-Id
   # Only this balancer says who the client is; a client's own X-Forwarded-For is not believed.
   http-request del-header X-Forwarded-For
-  http-request disable-l7-retry unless METH_GET
+  # Safe to replay once sent: reads (METH_GET is GET or HEAD), an order (idempotent by its
+  # orderReference), a cart add that carries an Idempotency-Key and emptying the cart (done twice,
+  # it is as empty); never anything else. The body of a replayable POST is read whole before a
+  # server is chosen, so the replay has all of it.
+  acl order_placement path /api/Order
+  acl cart_add path /api/Cart/AdditemToCart
+  acl cart_clear path /api/Cart/ClearUserCart
+  acl has_idempotency_key req.hdr(Idempotency-Key) -m found
+  http-request disable-l7-retry unless METH_GET || METH_POST order_placement || METH_POST cart_clear || METH_POST cart_add has_idempotency_key
+  http-request wait-for-body time 2s if METH_POST order_placement || METH_POST cart_clear || METH_POST cart_add has_idempotency_key
   # No compression here: it would hold text/event-stream back in a buffer. Responses stream as
   # they come, so real-time events pass at once.
   default_backend servers
