@@ -3,6 +3,7 @@
 // "not now" (503, a balancer's 502/504, a dropped connection), is repeated with the same command,
 // so the same orderReference, until the shop says yes or no, as a careful client would. Every
 // loop is bounded in orders and in time.
+import { randomUUID } from "node:crypto";
 import { Cart } from "@trade-shop/contracts/cart";
 import { Order, OrderConflict } from "@trade-shop/contracts/orders";
 import { commandFrom } from "../../apps/server/test/orders";
@@ -144,8 +145,10 @@ export function startOrderLoad(options: LoadOptions): RunningLoad {
     const skus = new Set([pick(shopper.skus), pick(shopper.skus)]);
     for (const skuCode of skus) {
       const body = { skuCode, quantity: 1 + Math.floor(Math.random() * 3) };
+      // One key per add, the same on each repeat of it: a repeat of an add that was made adds nothing.
+      const headers = { "Idempotency-Key": randomUUID() };
       const added = await persist(
-        () => client.call("POST", "/api/Cart/AdditemToCart", { token: shopper.token, body }),
+        () => client.call("POST", "/api/Cart/AdditemToCart", { token: shopper.token, body, headers }),
         until,
       );
       // The warehouse has none left (an add takes no more than there is): the shopper stops asking for it.

@@ -58,9 +58,10 @@ export class ShopClient {
   async call(
     method: "GET" | "POST",
     path: string,
-    options: { token?: string; body?: unknown } = {},
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
     const headers: Record<string, string> = {
+      ...options.headers,
       accept: "application/json",
       cookie: `XSRF-TOKEN=${XSRF}`,
       "x-xsrf-token": XSRF,
