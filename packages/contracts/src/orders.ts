@@ -139,19 +139,25 @@ export const Order = z.object({
 export type Order = z.infer<typeof Order>;
 
 /**
- * The history list leaves the lines out: it can run to hundreds of orders, and the details
- * screen loads one order with its lines through GetOrderById.
+ * The history list leaves the lines out: the details screen loads one order with its lines
+ * through GetOrderById.
  */
 export const OrderHistoryEntry = Order.omit({ orderLines: true });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
 export const OrderHistory = z.array(OrderHistoryEntry);
 
+/** Orders on one page of the history when `limit` is not given, and the most one page holds. */
+export const HISTORY_PAGE = 50;
+export const HISTORY_PAGE_MAX = 100;
+
 /**
  * Narrows the order history (all optional, all together): `search` finds an order by its
  * number or the customer's reference, or by a product on it (SKU code or words of its
  * description); `status` the back-office status; `from`/`to` the day it was placed (inclusive,
- * South African time).
+ * South African time). The history comes a page at a time, newest first: `limit` orders
+ * (HISTORY_PAGE unless given), and the next page by `after`, the id of the last order of the
+ * page before. A page shorter than `limit` is the last.
  */
 export const OrderHistoryQuery = z.object({
   search: z.string().trim().max(100).optional(),
@@ -160,6 +166,9 @@ export const OrderHistoryQuery = z.object({
   to: CalendarDay.optional(),
   /** Only the orders this login placed (the account's users, see /api/Account/Buyers). */
   placedByUserId: z.coerce.number<string | number>().int().positive().max(MAX_ID).optional(),
+  /** The id of the last order already shown: the page starts with the next older one. */
+  after: z.coerce.number<string | number>().int().positive().max(MAX_ID).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(HISTORY_PAGE_MAX).optional(),
 });
 export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
 export type OrderHistory = z.infer<typeof OrderHistory>;
@@ -314,7 +323,7 @@ export const orderRoutes = {
     auth: true,
     problems: ["not_a_customer"],
     summary:
-      "The customer's orders, newest first, without their lines; optionally found by number, reference or product, status and dates",
+      "The customer's orders, newest first, without their lines, a page at a time (limit, after); optionally found by number, reference or product, status and dates",
     tag: "Orders",
   },
   getById: {

@@ -28,6 +28,8 @@ import * as m0026 from "./0026-alerts";
 import * as m0027 from "./0027-shelf-prices";
 import * as m0028 from "./0028-payments";
 import * as m0029 from "./0029-applications";
+import * as m0030 from "./0030-history-pages";
+import * as m0031 from "./0031-ledger-months";
 import * as m0033 from "./0033-cart-add-requests";
 
 export interface Migration {
@@ -66,5 +68,7 @@ export const migrations: readonly Migration[] = [
   { version: 27, ...m0027 },
   { version: 28, ...m0028 },
   { version: 29, ...m0029 },
+  { version: 30, ...m0030 },
+  { version: 31, ...m0031 },
   { version: 33, ...m0033 },
 ];

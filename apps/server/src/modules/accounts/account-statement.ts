@@ -5,7 +5,17 @@ import { toRand } from "@trade-shop/contracts/common";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { invalid } from "../../core/domain-error";
-import { computeStatement, monthBounds, sastDay, type LedgerDocument, type LedgerKind } from "./statement";
+import {
+  ageNewestFirst,
+  monthBounds,
+  monthLines,
+  noAgeing,
+  overdueOf,
+  sastDay,
+  type LedgerDocument,
+  type LedgerKind,
+  type OpenInvoice,
+} from "./statement";
 
 const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {
   invoice: "Invoice",
@@ -13,14 +23,63 @@ const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {
   payment: "Payment",
 };
 
-/** Every document of the account dated before `until`, oldest first. */
-export async function ledgerOf(db: Db, customerId: number, until: Date): Promise<LedgerDocument[]> {
+/** The documents of the account dated in [from, until), oldest first. */
+export async function ledgerOf(
+  db: Db,
+  customerId: number,
+  until: Date,
+  from = new Date(0),
+): Promise<LedgerDocument[]> {
   const { rows } = await sql<Omit<LedgerDocument, "documentDate"> & { documentDate: Date | string }>`
     SELECT kind, reference, document_date, due_date::text AS due_date, amount_cents, allocated_to, order_id, description
       FROM account_documents  -- account_documents_customer_date_idx
-     WHERE customer_id = ${customerId} AND document_date < ${until}
+     WHERE customer_id = ${customerId} AND document_date >= ${from} AND document_date < ${until}
      ORDER BY document_date, id`.execute(db);
   return rows.map((row) => ({ ...row, documentDate: new Date(row.documentDate) }));
+}
+
+/** The balance at the start of `month` (YYYY-MM): the sum of the months before it (migration 0031). */
+async function openingOf(db: Db, customerId: number, month: string): Promise<number> {
+  const { rows } = await sql<{ cents: string | number }>`
+    SELECT coalesce(sum(debits_cents - credits_cents), 0) AS cents
+      FROM account_ledger_months  -- its primary key (customer_id, month)
+     WHERE customer_id = ${customerId} AND month < ${`${month}-01`}::date`.execute(db);
+  return Number(rows[0]!.cents);
+}
+
+/** Invoices read at a time while ageing; one batch covers a balance of a few months of invoices. */
+const AGEING_BATCH = 200;
+
+/**
+ * The ageing of `balanceCents` on `asOf`: the invoices dated before `until`, newest due date
+ * first, each less the credits allocated to it before `until`, only until they cover the
+ * balance (statement.ts ageNewestFirst).
+ */
+async function ageingOf(db: Db, customerId: number, until: Date, balanceCents: number, asOf: string) {
+  const ageing = noAgeing();
+  let remaining = ageNewestFirst(ageing, balanceCents, [], asOf);
+  let last: { dueDate: string; id: number } | undefined;
+  while (remaining > 0) {
+    const { rows } = await sql<OpenInvoice & { id: number; openCents: string | number }>`
+      SELECT i.id, i.due_date::text AS due_date,
+             i.amount_cents - coalesce((
+               SELECT sum(c.amount_cents) FROM account_documents c  -- account_documents_allocated_idx
+                WHERE c.customer_id = i.customer_id AND c.allocated_to = i.reference AND c.kind <> 'invoice'
+                  AND c.document_date < ${until}), 0) AS open_cents
+        FROM account_documents i  -- account_documents_invoices_due_idx
+       WHERE i.customer_id = ${customerId} AND i.kind = 'invoice' AND i.document_date < ${until}
+         ${last ? sql`AND (i.due_date, i.id) < (${last.dueDate}::date, ${last.id})` : sql``}
+       ORDER BY i.due_date DESC, i.id DESC
+       LIMIT ${AGEING_BATCH}`.execute(db);
+    // The balance is the sum of the ledger, so the invoices always cover it; running out means
+    // the month sums disagree with the documents.
+    if (rows.length === 0)
+      throw new Error(`The ledger of customer ${customerId} does not add up to its balance.`);
+    const batch = rows.map((row) => ({ dueDate: row.dueDate, openCents: Number(row.openCents) }));
+    remaining = ageNewestFirst(ageing, remaining, batch, asOf);
+    last = { dueDate: rows.at(-1)!.dueDate, id: rows.at(-1)!.id };
+  }
+  return ageing;
 }
 
 /** The month in progress in Johannesburg, e.g. 2026-11. */
@@ -42,8 +101,12 @@ export async function statementOf(
   const { start, end, lastDay } = monthBounds(month);
   const statementDate = end < now ? end : now;
   const asOf = end < now ? lastDay : sastDay(now);
-  const documents = await ledgerOf(db, customer.customerId, statementDate);
-  const figures = computeStatement(documents, { start, end: statementDate, asOf });
+  // The stored month sums give the opening; then only this month's documents are read, and the
+  // ageing reads back only as far as the balance reaches (decision 158).
+  const openingCents = await openingOf(db, customer.customerId, month);
+  const inMonth = monthLines(openingCents, await ledgerOf(db, customer.customerId, statementDate, start));
+  const ageing = await ageingOf(db, customer.customerId, statementDate, inMonth.closingCents, asOf);
+  const figures = { openingCents, ...inMonth, ageing, overdueCents: overdueOf(ageing) };
   return {
     accountId: customer.accountId,
     accountName: account.name,

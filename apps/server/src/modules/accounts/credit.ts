@@ -36,7 +36,7 @@ async function positionRows(db: Db, customerIds: readonly number[]) {
     uninvoicedCents: number;
   }>`
     SELECT c.id, c.credit_limit_cents, c.dc_balance_cents,
-           coalesce((SELECT sum(o.total_incl_cents) FROM orders o  -- orders_customer_idx
+           coalesce((SELECT sum(o.total_incl_cents) FROM orders o  -- orders_customer_status_idx
                       WHERE o.tenant_id = c.tenant_id AND o.customer_id = c.id AND o.current_pastel_status IN (${sql.join(NOT_YET_INVOICED)})), 0) AS uninvoiced_cents
       FROM customers c WHERE c.id IN (${sql.join(customerIds)})`.execute(db);
   return rows.map((row): [number, CreditPosition] => {

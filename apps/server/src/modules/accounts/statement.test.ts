@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { ageBalance, bucketOf, computeStatement, monthBounds, type LedgerDocument } from "./statement";
+import {
+  ageBalance,
+  ageNewestFirst,
+  bucketOf,
+  computeStatement,
+  monthBounds,
+  monthLines,
+  noAgeing,
+  overdueOf,
+  signedCents,
+  type LedgerDocument,
+} from "./statement";
 
 const doc = (
   kind: LedgerDocument["kind"],
@@ -91,5 +102,92 @@ describe("computeStatement", () => {
     expect(start.toISOString()).toBe("2026-01-31T22:00:00.000Z");
     expect(end.toISOString()).toBe("2026-02-28T22:00:00.000Z");
     expect(lastDay).toBe("2026-02-28");
+  });
+});
+
+describe("the statement from its opening balance and the newest invoices (decision 158)", () => {
+  /** A deterministic ledger: invoices, payments and credit notes over 14 months, allocated or not. */
+  function ledger(seed: number): LedgerDocument[] {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    const documents: LedgerDocument[] = [];
+    const invoices: string[] = [];
+    for (let i = 0; i < 60 + next(60); i++) {
+      const day = new Date(Date.UTC(2025, 9, 1) + next(425) * 86_400_000 + next(86_400) * 1000);
+      const iso = day.toISOString().slice(0, 10);
+      const kind = (["invoice", "invoice", "payment", "credit_note"] as const)[next(4)]!;
+      if (kind === "invoice") {
+        const reference = `I${i}`;
+        invoices.push(reference);
+        const due = new Date(day.getTime() + (next(3) * 30 + 7) * 86_400_000).toISOString().slice(0, 10);
+        documents.push({ ...invoice(reference, iso, due, 1_000 + next(90_000)), documentDate: day });
+      } else {
+        const allocatedTo = invoices.length && next(2) ? invoices[next(invoices.length)]! : null;
+        documents.push({
+          ...doc(kind, `${kind}${i}`, iso, 500 + next(60_000), { allocatedTo }),
+          documentDate: day,
+        });
+      }
+    }
+    return documents.sort((a, b) => a.documentDate.getTime() - b.documentDate.getTime());
+  }
+
+  /** The bounded way, as account-statement.ts does it, on documents in memory. */
+  function bounded(documents: readonly LedgerDocument[], period: { start: Date; end: Date; asOf: string }) {
+    const before = documents.filter((d) => d.documentDate < period.end);
+    const openingCents = before
+      .filter((d) => d.documentDate < period.start)
+      .reduce((n, d) => n + signedCents(d), 0);
+    const month = monthLines(
+      openingCents,
+      before.filter((d) => d.documentDate >= period.start),
+    );
+    const newestFirst = before
+      .filter((d) => d.kind === "invoice")
+      .map((i, at) => ({
+        at,
+        dueDate: i.dueDate!,
+        openCents: Math.max(
+          0,
+          i.amountCents -
+            before
+              .filter((c) => c.kind !== "invoice" && c.allocatedTo === i.reference)
+              .reduce((n, c) => n + c.amountCents, 0),
+        ),
+      }))
+      .sort((a, b) => b.dueDate.localeCompare(a.dueDate) || b.at - a.at);
+    const ageing = noAgeing();
+    let remaining = ageNewestFirst(ageing, month.closingCents, [], period.asOf);
+    // In batches of 3, as the server reads them in batches.
+    for (let i = 0; remaining > 0 && i < newestFirst.length; i += 3)
+      remaining = ageNewestFirst(ageing, remaining, newestFirst.slice(i, i + 3), period.asOf);
+    expect(remaining).toBe(0);
+    return { openingCents, ...month, ageing, overdueCents: overdueOf(ageing) };
+  }
+
+  it("gives the figures the whole ledger gives, for every month of many ledgers", () => {
+    const plain = (n: number) => n + 0; // -0 and 0 are the same amount
+    let compared = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const documents = ledger(seed);
+      for (const month of ["2025-10", "2026-01", "2026-04", "2026-07", "2026-10", "2026-11"]) {
+        const { start, end, lastDay } = monthBounds(month);
+        const period = { start, end, asOf: lastDay };
+        const whole = computeStatement(documents, period);
+        const fromOpening = bounded(documents, period);
+        expect(fromOpening.openingCents).toBe(whole.openingCents);
+        expect(fromOpening.lines).toEqual(whole.lines);
+        expect(fromOpening.closingCents).toBe(whole.closingCents);
+        expect(Object.fromEntries(Object.entries(fromOpening.ageing).map(([k, v]) => [k, plain(v)]))).toEqual(
+          Object.fromEntries(Object.entries(whole.ageing).map(([k, v]) => [k, plain(v)])),
+        );
+        expect(fromOpening.overdueCents).toBe(whole.overdueCents);
+        compared++;
+      }
+    }
+    expect(compared).toBe(240);
   });
 });

@@ -2,6 +2,9 @@
 // the opening balance, every invoice, credit note and payment of the month with the running
 // balance, the closing balance, and the ageing of what is owed by invoice due date. All sums
 // are in integer cents; an invoice adds to the balance, a credit note or payment takes off it.
+// computeStatement is the rule over the whole ledger; the statement served is drawn from the
+// stored month sums and the month's own documents (monthLines, ageNewestFirst: decision 158),
+// and statement.test.ts proves the two agree.
 
 export type LedgerKind = "invoice" | "credit_note" | "payment";
 
@@ -123,23 +126,60 @@ export function computeStatement(
   const inMonth = before
     .filter((d) => d.documentDate >= period.start)
     .sort((a, b) => a.documentDate.getTime() - b.documentDate.getTime());
+  const month = monthLines(openingCents, inMonth);
+  const ageing = ageBalance(before, period.asOf);
+  return { openingCents, ...month, ageing, overdueCents: overdueOf(ageing) };
+}
+
+export const overdueOf = (ageing: AgeingCents) =>
+  ageing.days30 + ageing.days60 + ageing.days90 + ageing.days120Plus;
+
+/** The month's lines with the running balance from its opening balance, its totals and its closing. */
+export function monthLines(openingCents: number, inMonth: readonly LedgerDocument[]) {
   let balance = openingCents;
   let debitsCents = 0;
   let creditsCents = 0;
-  const lines = inMonth.map((document) => {
+  const lines: StatementLineCents[] = inMonth.map((document) => {
     balance += signedCents(document);
     if (document.kind === "invoice") debitsCents += document.amountCents;
     else creditsCents += document.amountCents;
     return { document, balanceCents: balance };
   });
-  const ageing = ageBalance(before, period.asOf);
-  return {
-    openingCents,
-    debitsCents,
-    creditsCents,
-    closingCents: balance,
-    ageing,
-    overdueCents: ageing.days30 + ageing.days60 + ageing.days90 + ageing.days120Plus,
-    lines,
-  };
+  return { lines, debitsCents, creditsCents, closingCents: balance };
+}
+
+/** An invoice with what is still open on it once the credits allocated to it are taken off. */
+export interface OpenInvoice {
+  dueDate: string;
+  /** Its amount less what was allocated to it (at least 0). */
+  openCents: number;
+}
+
+export const noAgeing = (): AgeingCents => ({ current: 0, days30: 0, days60: 0, days90: 0, days120Plus: 0 });
+
+/**
+ * ageBalance without the whole ledger: unallocated credits settle the oldest invoices first, so
+ * what stays owed is the newest invoices' open amounts up to the balance. Given the balance and
+ * the invoices newest due date first, a batch at a time, it adds each batch to `ageing` and
+ * returns what of the balance is still to place (0: done, no older invoice matters). A balance
+ * of 0 or less is all current (a credit), as in ageBalance.
+ */
+export function ageNewestFirst(
+  ageing: AgeingCents,
+  remainingCents: number,
+  newestFirst: readonly OpenInvoice[],
+  asOf: string,
+): number {
+  if (remainingCents <= 0) {
+    ageing.current += remainingCents;
+    return 0;
+  }
+  let remaining = remainingCents;
+  for (const invoice of newestFirst) {
+    const owed = Math.min(Math.max(0, invoice.openCents), remaining);
+    ageing[bucketOf(daysOverdue(invoice.dueDate, asOf))] += owed;
+    remaining -= owed;
+    if (remaining === 0) break;
+  }
+  return remaining;
 }

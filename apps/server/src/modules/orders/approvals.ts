@@ -67,7 +67,7 @@ export async function awaitingApprovals(
   userId: number,
 ): Promise<ApprovalsInbox> {
   await requireOwner(db, customer, userId);
-  // orders_customer_idx; an account has a handful waiting at most.
+  // orders_customer_status_idx; an account has a handful waiting at most.
   const { rows } = await sql<{
     id: number;
     orderId: string;

@@ -9,10 +9,25 @@ describe("GET /api/Order: finding an order in the history", () => {
   let trader: string;
   let spaza: string;
   let traderId: number;
-  const history = async (token: string, query: Record<string, string> = {}) => {
+  const page = async (token: string, query: Record<string, string> = {}) => {
     const res = await t.request({ method: "GET", url: `/api/Order?${new URLSearchParams(query)}`, token });
     expect(res.statusCode, res.body).toBe(200);
     return OrderHistory.parse(res.json());
+  };
+  /** Every page in turn, as the web app's "Load more" asks for them. */
+  const history = async (token: string, query: Record<string, string> = {}, limit = 100) => {
+    const orders: OrderHistory = [];
+    for (let pages = 0; pages < 1000; pages++) {
+      const last = orders.at(-1);
+      const next = await page(token, {
+        ...query,
+        limit: String(limit),
+        ...(last ? { after: String(last.id) } : {}),
+      });
+      orders.push(...next);
+      if (next.length < limit) return orders;
+    }
+    throw new Error("more than 1000 pages");
   };
 
   beforeAll(async () => {

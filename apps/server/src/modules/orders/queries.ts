@@ -2,6 +2,7 @@
 // and turned into rand only here, at the edge.
 import { sql } from "kysely";
 import { toRand } from "@trade-shop/contracts/common";
+import { HISTORY_PAGE } from "@trade-shop/contracts/orders";
 import type {
   Order,
   OrderHistoryEntry,
@@ -146,51 +147,104 @@ export interface OrderScope {
   customerId: number | undefined;
 }
 
+/** `text` for LIKE: its own %, _ and \\ taken literally, anywhere in the value. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The SKUs a history search means by a product: the catalogue's products whose code or
+ * description holds the words. It reads the catalogue (thousands of rows), never the account's
+ * order lines, so it costs the same however long the history.
+ */
+async function productsSearched(db: Db, like: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select("skuCode")
+    .where((eb) => eb.or([eb("skuCode", "ilike", like), eb("description", "ilike", like)]))
+    .execute();
+  return rows.map((row) => row.skuCode);
+}
+
+/**
+ * One page of an account's orders, newest first (decision 158). Pages are a keyset on
+ * (created_date, id), so a page costs the same on the 5 000th page as on the first and no order
+ * is skipped or repeated when orders share a timestamp or new ones arrive between pages; each
+ * filter has an index that walks the account's orders in that order (migration 0030).
+ */
 export async function orderHistory(
   db: Db,
   scope: OrderScope,
   filter: OrderHistoryQuery = {},
 ): Promise<OrderHistoryEntry[]> {
-  let query = baseQuery(db).where("orders.tenantId", "=", scope.tenantId);
-  if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
-  if (filter.placedByUserId) query = query.where("orders.userId", "=", filter.placedByUserId);
-  if (filter.status) query = query.where("orders.currentPastelStatus", "=", filter.status);
-  // Days are South African days, whatever the server's zone.
-  if (filter.from)
-    query = query.where(
-      sql<boolean>`orders.created_date >= (${filter.from}::date)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
-    );
-  if (filter.to)
-    query = query.where(
-      sql<boolean>`orders.created_date < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
-    );
+  const limit = filter.limit ?? HISTORY_PAGE;
+  // The account's orders, narrowed by everything but the search: each branch of the search
+  // below starts from these.
+  const narrowed = () => {
+    let query = db.selectFrom("orders").where("orders.tenantId", "=", scope.tenantId);
+    if (scope.customerId !== undefined) query = query.where("orders.customerId", "=", scope.customerId);
+    if (filter.placedByUserId) query = query.where("orders.userId", "=", filter.placedByUserId);
+    if (filter.status) query = query.where("orders.currentPastelStatus", "=", filter.status);
+    // Days are South African days, whatever the server's zone.
+    if (filter.from)
+      query = query.where(
+        sql<boolean>`orders.created_date >= (${filter.from}::date)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
+      );
+    if (filter.to)
+      query = query.where(
+        sql<boolean>`orders.created_date < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'Africa/Johannesburg'`,
+      );
+    // The page after the order `after` (an id of another account's order finds nothing).
+    if (filter.after !== undefined) {
+      const after = db
+        .selectFrom("orders as last")
+        .select(["last.createdDate", "last.id"])
+        .where("last.id", "=", filter.after)
+        .where("last.tenantId", "=", scope.tenantId);
+      query = query.where(
+        sql<boolean>`(orders.created_date, orders.id) < (${
+          scope.customerId === undefined ? after : after.where("last.customerId", "=", scope.customerId)
+        })`,
+      );
+    }
+    return query;
+  };
+  const newestFirst = <Q extends ReturnType<typeof narrowed>>(query: Q) =>
+    query.orderBy("orders.createdDate", "desc").orderBy("orders.id", "desc").limit(limit);
+
   const search = filter.search?.trim();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb("orders.orderId", "ilike", like),
-        eb("orders.suppliedId", "ilike", like),
-        eb.exists(
-          eb
-            .selectFrom("orderLines")
-            .select(sql`1`.as("one"))
-            .whereRef("orderLines.orderId", "=", "orders.id")
-            .where((line) =>
-              line.or([
-                line("orderLines.skuCode", "ilike", like),
-                line("orderLines.productDescription", "ilike", like),
-              ]),
-            ),
+  let page;
+  if (!search) {
+    // orders_customer_page_idx, orders_customer_status_idx or orders_customer_user_idx
+    page = newestFirst(narrowed().select("orders.id"));
+  } else {
+    // Each way of finding the order is a page of its own, through its own index; the page is
+    // the newest of what they found together, in one statement.
+    const like = containing(search);
+    const skus = await productsSearched(db, like);
+    const byNumber = newestFirst(narrowed().select("orders.id").where("orders.orderId", "ilike", like));
+    const byReference = newestFirst(narrowed().select("orders.id").where("orders.suppliedId", "ilike", like));
+    // order_lines_sku_order_idx (sku_code, order_id), or the account's walk probing each order's lines
+    const byProduct = newestFirst(
+      narrowed()
+        .select("orders.id")
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("orderLines")
+              .select(sql`1`.as("one"))
+              .whereRef("orderLines.orderId", "=", "orders.id")
+              .where("orderLines.skuCode", "=", sql<string>`ANY(${skus}::text[])`),
+          ),
         ),
-      ]),
     );
+    page = sql<{ id: number }>`SELECT found.id FROM (${byNumber} UNION ${byReference}${
+      skus.length > 0 ? sql` UNION ${byProduct}` : sql``
+    }) found`;
   }
-  // orders_customer_idx (tenant_id, customer_id, created_date DESC)
-  const rows = await query
+  const rows = await baseQuery(db)
+    .where(sql<boolean>`orders.id IN (${page})`)
     .orderBy("orders.createdDate", "desc")
     .orderBy("orders.id", "desc")
-    .limit(500)
+    .limit(limit)
     .execute();
   return rows.map(toHistoryEntry);
 }
