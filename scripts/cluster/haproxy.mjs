@@ -23,6 +23,14 @@ export function haproxyBinary() {
   );
 }
 
+/** The balancer's own 503, in the shop's problem details (docs/api.md). */
+const BALANCER_503 = JSON.stringify({
+  type: "/problems/service_unavailable",
+  code: "service_unavailable",
+  title: "The shop is busy. Please try again in a moment.",
+  status: 503,
+});
+
 /**
  * The configuration text. `streamIdleMs` bounds how long a real-time stream may stay silent:
  * keep it above the servers' REALTIME_HEARTBEAT_MS (25 s by default).
@@ -54,6 +62,9 @@ ${log ? "  log global\n  option httplog\n  # only requests that went wrong (5xx,
   retries 3
   retry-on conn-failure empty-response response-timeout
   timeout connect 2s
+  # The balancer's own 503 (no server up, or none free in time) means the request reached no
+  # server: problem details with Retry-After, the shop's "not now", safe to repeat.
+  http-error status 503 content-type application/problem+json string '${BALANCER_503}' hdr Retry-After 1
   timeout queue 5s
   timeout http-request 10s
   timeout http-keep-alive 10s
@@ -89,6 +100,9 @@ backend servers
   option httpchk
   http-check send meth GET uri /api/health/ready
   http-check expect status 200
+  # A check may take up to 2 s: a process busy with a burst (the load a dead one left) is not a
+  # dead one. A dead process refuses the connection at once, so it still leaves within a second.
+  timeout check 2s
   default-server inter 500ms fall 2 rise 2
   http-response set-header X-Served-By %[srv_name]
 ${servers.map((s) => `  server ${s.name} ${s.host ?? "127.0.0.1"}:${s.port} check`).join("\n")}

@@ -144,3 +144,24 @@ describe("haproxyConfig's retries", () => {
     expect(count(answered, request)).toBe(4 - lost);
   });
 });
+
+describe("haproxyConfig's own 503", () => {
+  it("says 'not now' as problem details with Retry-After when no server is up", async () => {
+    const [port, nobody] = await Promise.all([freePort(), freePort()]);
+    const haproxy = await startHaproxy({
+      config: haproxyConfig({ port, log: false, servers: [{ name: "gone", port: nobody }] }),
+      port,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/Cart/GetUserCart`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(res.headers.get("content-type")).toBe("application/problem+json");
+      expect(await res.json()).toMatchObject({ code: "service_unavailable", status: 503 });
+    } finally {
+      await haproxy.stop();
+    }
+  });
+});
