@@ -17,6 +17,19 @@ const LINT_RULE_TESTS = [
   "apps/server/src/module-boundaries.test.ts",
 ];
 
+/**
+ * API test files whose subject is not the database: the OpenAPI document (built from the route
+ * table), and the outside services a process talks to (Redis's shared counters, the OpenLDAP
+ * directory, SMTP). They run on PostgreSQL only; every other API file runs on both databases
+ * (decision 160).
+ */
+const NOT_ABOUT_THE_DATABASE = [
+  "apps/server/src/http/openapi.api.test.ts",
+  "apps/server/src/modules/identity/shared-rate-limits.api.test.ts",
+  "apps/server/src/modules/identity/directory.api.test.ts",
+  "apps/server/src/modules/messaging/messaging.api.test.ts",
+];
+
 // The web app's `@/` imports, wherever a test reaches its files from.
 const resolve = { alias: [sourceAlias] };
 
@@ -67,6 +80,7 @@ export default defineConfig({
         test: {
           name: `api-${apiDb}`,
           include: ["apps/server/src/**/*.api.test.ts"],
+          exclude: ["**/node_modules/**", ...(apiDb === "pglite" ? NOT_ABOUT_THE_DATABASE : [])],
           globalSetup: ["apps/server/test/global-setup.ts"],
           setupFiles,
           environment: "node",
