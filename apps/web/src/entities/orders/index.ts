@@ -7,6 +7,7 @@ export {
   getOrderQueryOptions,
   getOrdersQueryOptions,
   useOrder,
+  useOrderHistory,
   useOrders,
 } from "./order-queries";
 export { OrderStatusBadge, StatusChangedAt } from "./order-status-badge";

@@ -1,20 +1,43 @@
-// The account's orders (docs/api.md): the history list and one order with its lines, cached per
-// shopper. A placed order or a new status makes both stale (ORDERS_KEY).
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { orderRoutes } from "@trade-shop/contracts/orders";
-import type { OrderHistoryQuery } from "@trade-shop/contracts/orders";
+// The account's orders (docs/api.md): the newest page of the history, the history a page at a
+// time (with its filters), and one order with its lines, cached per shopper. A placed order or a
+// new status makes them all stale (ORDERS_KEY).
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { HISTORY_PAGE, orderRoutes } from "@trade-shop/contracts/orders";
+import type { OrderHistory, OrderHistoryQuery } from "@trade-shop/contracts/orders";
 import { apiRequest } from "@/lib/api-client";
 import { useShopper, type Shopper } from "@/entities/shopper";
 
 export const ORDERS_KEY = ["orders"] as const;
 
-/** The history, or the part of it `filter` finds; the whole history keeps the shorter key the live updates write to. */
-export function getOrdersQueryOptions(shopper: Shopper, filter: OrderHistoryQuery = {}) {
-  const filtered = Object.values(filter).some((value) => value !== undefined && value !== "");
+/** The newest page of the history: the account page's latest orders, and the key live updates write to. */
+export function getOrdersQueryOptions(shopper: Shopper) {
   return queryOptions({
-    queryKey: filtered ? [...ORDERS_KEY, shopper, "history", filter] : [...ORDERS_KEY, shopper, "history"],
-    queryFn: ({ signal }) => apiRequest(orderRoutes.history, { query: filtered ? filter : {}, signal }),
+    queryKey: [...ORDERS_KEY, shopper, "history"],
+    queryFn: ({ signal }) => apiRequest(orderRoutes.history, { query: {}, signal }),
   });
+}
+
+/**
+ * The history, or the part of it `filter` finds, a page at a time: the next page starts after
+ * the last order of the one before, and a short page is the last (docs/api.md).
+ */
+export function useOrderHistory(filter: OrderHistoryQuery = {}) {
+  const shopper = useShopper();
+  const query = useInfiniteQuery({
+    queryKey: [...ORDERS_KEY, shopper ?? "", "pages", filter],
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(orderRoutes.history, {
+        query: { ...filter, limit: HISTORY_PAGE, ...(pageParam ? { after: pageParam } : {}) },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last: OrderHistory) =>
+      last.length < HISTORY_PAGE ? undefined : last[last.length - 1]!.id,
+    enabled: shopper !== null,
+    // A new search keeps the last list on screen until its answer comes.
+    placeholderData: keepPreviousData,
+  });
+  return { ...query, orders: query.data?.pages.flat(), shopper };
 }
 
 export function getOrderQueryOptions(shopper: Shopper, id: number) {
@@ -24,14 +47,9 @@ export function getOrderQueryOptions(shopper: Shopper, id: number) {
   });
 }
 
-export function useOrders(filter: OrderHistoryQuery = {}) {
+export function useOrders() {
   const shopper = useShopper();
-  // A new search keeps the last list on screen until its answer comes.
-  const query = useQuery({
-    ...getOrdersQueryOptions(shopper ?? "", filter),
-    enabled: shopper !== null,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...getOrdersQueryOptions(shopper ?? ""), enabled: shopper !== null });
   return { ...query, shopper };
 }
 

@@ -2,7 +2,8 @@
 // order number (linking to its details), the customer's reference, back-office status, totals
 // and Reorder. Found by number, reference or product, status and dates (filters in the URL);
 // after a search focus goes to the results heading, not back through the filters. A table's
-// columns from 768 px, compact stacked rows below; 20 at a time.
+// columns from 768 px, compact stacked rows below. The server sends 50 at a time (docs/api.md);
+// "Load more orders" asks for the next 50, and focus stays on it for the next press.
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Package } from "lucide-react";
@@ -20,13 +21,12 @@ import {
   OrderStatusBadge,
   StatusChangedAt,
   stillExpected,
-  useOrders,
+  useOrderHistory,
 } from "@/entities/orders";
 import { ReorderLink } from "./components/reorder-link";
 import { HistoryFilters, historyFilter, historyParams, isFiltered } from "./components/history-filters";
 import { useAccountBuyers } from "@/entities/buyers";
 
-const PAGE = 20;
 const COLUMNS =
   "md:grid md:grid-cols-[minmax(0,1.1fr)_minmax(0,1.2fr)_minmax(0,1.1fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_auto] md:items-center md:gap-4";
 const cellLabel = "text-xs font-semibold text-muted md:sr-only";
@@ -95,8 +95,17 @@ export function OrdersHistoryPage() {
   const [params, setParams] = useSearchParams();
   const filter = historyFilter(params);
   const filtered = isFiltered(filter);
-  const { data: orders, isPending, isError, error, refetch, shopper } = useOrders(filter);
-  const [shown, setShown] = useState(PAGE);
+  const {
+    orders,
+    isPending,
+    isError,
+    error,
+    refetch,
+    shopper,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+  } = useOrderHistory(filter);
   const results = useRef<HTMLHeadingElement>(null);
   const [searched, setSearched] = useState(0);
   const buyers = useAccountBuyers();
@@ -108,7 +117,6 @@ export function OrdersHistoryPage() {
 
   const search = (next: typeof filter) => {
     setParams(historyParams(next));
-    setShown(PAGE);
     setSearched((n) => n + 1);
   };
 
@@ -132,7 +140,8 @@ export function OrdersHistoryPage() {
       </div>
     );
   } else {
-    const count = `${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
+    // While more pages wait, the count is of those loaded so far.
+    const count = `${hasNextPage ? "The latest " : ""}${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
     body = (
       <>
         <HistoryFilters filter={filter} onChange={search} buyers={buyers} />
@@ -160,19 +169,22 @@ export function OrdersHistoryPage() {
               <span className="sr-only">Reorder</span>
             </div>
             <ul aria-label="Your orders" className="divide-y divide-line">
-              {orders.slice(0, shown).map((order) => (
+              {orders.map((order) => (
                 <OrderRow key={order.id} order={order} />
               ))}
             </ul>
           </div>
         )}
-        {orders.length > shown && (
+        {hasNextPage && (
           <button
             type="button"
-            className={`${buttonClass("secondary")} mt-4`}
-            onClick={() => setShown(shown + PAGE)}
+            className={`${buttonClass("secondary")} mt-4 w-full sm:w-auto`}
+            aria-disabled={isFetchingNextPage}
+            onClick={() => {
+              if (!isFetchingNextPage) void fetchNextPage();
+            }}
           >
-            Show more orders
+            {isFetchingNextPage ? "Loading more orders…" : "Load more orders"}
           </button>
         )}
       </>
