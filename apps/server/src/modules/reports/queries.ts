@@ -1,6 +1,6 @@
-// The account dashboard's reports, computed in SQL over one customer's orders in the last 12
-// calendar months of South African time (contracts/reports.ts). All three read through
-// orders_customer_idx (tenant_id, customer_id, created_date DESC); lines by their primary key.
+// The account dashboard's reports over one customer's orders in the last 12 calendar months of
+// South African time (contracts/reports.ts). All three add up the months' kept sums
+// (month-sums.ts), brought up to date first, rather than reading a year of orders and lines.
 import { toRand } from "@trade-shop/contracts/common";
 import { OrderStatus } from "@trade-shop/contracts/orders";
 import type {
@@ -12,6 +12,7 @@ import type {
 } from "@trade-shop/contracts/reports";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
+import { currentMonthSums } from "./month-sums";
 
 export interface ReportScope {
   tenantId: string;
@@ -20,13 +21,32 @@ export interface ReportScope {
 
 const ZONE = "Africa/Johannesburg";
 
-/** The first instant of the month 11 months before the current one, and now. */
-async function reportWindow(db: Db): Promise<{ from: Date; to: Date }> {
-  const { rows } = await sql<{ from: Date; to: Date }>`
+/**
+ * The first instant of the month 11 months before the current one, and now; and the first days
+ * of those two months, with every month's sums between them made current.
+ */
+async function reportWindow(db: Db, scope: ReportScope) {
+  const { rows } = await sql<{ from: Date; to: Date; fromMonth: string; toMonth: string }>`
     SELECT (date_trunc('month', now() AT TIME ZONE ${ZONE}) - interval '11 months') AT TIME ZONE ${ZONE} AS "from",
-           now() AS "to"`.execute(db);
-  return rows[0]!;
+           now() AS "to",
+           to_char(date_trunc('month', now() AT TIME ZONE ${ZONE}) - interval '11 months', 'YYYY-MM-DD') AS from_month,
+           to_char(date_trunc('month', now() AT TIME ZONE ${ZONE}), 'YYYY-MM-DD') AS to_month`.execute(db);
+  const window = rows[0]!;
+  await currentMonthSums(db, scope, window.fromMonth, window.toMonth);
+  return window;
 }
+
+/** The window's kept sums of `table`, each month's of the version last built. */
+const keptSums = (
+  table: "report_month_statuses" | "report_month_products",
+  scope: ReportScope,
+  fromMonth: string,
+) =>
+  sql`SELECT s.* FROM ${sql.table(table)} s
+        JOIN report_months m ON m.tenant_id = s.tenant_id AND m.customer_id = s.customer_id
+                            AND m.month = s.month AND m.version = s.version
+       WHERE s.tenant_id = ${scope.tenantId} AND s.customer_id = ${scope.customerId}
+         AND s.month >= ${fromMonth}::date`;
 
 const iso = (window: { from: Date; to: Date }): ReportWindow => ({
   from: window.from.toISOString(),
@@ -34,24 +54,14 @@ const iso = (window: { from: Date; to: Date }): ReportWindow => ({
 });
 
 export async function spendPerMonth(db: Db, scope: ReportScope): Promise<SpendPerMonth> {
-  const window = await reportWindow(db);
+  const window = await reportWindow(db, scope);
   const { rows } = await sql<{ month: string; orderCount: number; exclCents: number; inclCents: number }>`
-    WITH months AS (
-      SELECT generate_series(date_trunc('month', ${window.from}::timestamptz AT TIME ZONE ${ZONE}),
-                             date_trunc('month', ${window.to}::timestamptz AT TIME ZONE ${ZONE}),
-                             interval '1 month') AS starts
-    ), spent AS (
-      SELECT date_trunc('month', o.created_date AT TIME ZONE ${ZONE}) AS starts,
-             count(*) AS order_count, sum(o.total_excl_cents) AS excl_cents, sum(o.total_incl_cents) AS incl_cents
-        FROM orders o
-       WHERE o.tenant_id = ${scope.tenantId} AND o.customer_id = ${scope.customerId}
-         AND o.created_date >= ${window.from} AND o.current_pastel_status <> 'Rejected'
-       GROUP BY 1
-    )
-    SELECT to_char(m.starts, 'YYYY-MM') AS month, coalesce(s.order_count, 0) AS order_count,
-           coalesce(s.excl_cents, 0) AS excl_cents, coalesce(s.incl_cents, 0) AS incl_cents
-      FROM months m LEFT JOIN spent s ON s.starts = m.starts
-     ORDER BY m.starts`.execute(db);
+    SELECT to_char(w.month, 'YYYY-MM') AS month, coalesce(m.order_count, 0) AS order_count,
+           coalesce(m.excl_cents, 0) AS excl_cents, coalesce(m.incl_cents, 0) AS incl_cents
+      FROM generate_series(${window.fromMonth}::date, ${window.toMonth}::date, interval '1 month') w(month)
+      LEFT JOIN report_months m
+        ON m.tenant_id = ${scope.tenantId} AND m.customer_id = ${scope.customerId} AND m.month = w.month
+     ORDER BY w.month`.execute(db);
   return {
     ...iso(window),
     months: rows.map((r) => ({
@@ -69,7 +79,7 @@ export async function topProducts(
   by: TopProductsBy,
   limit: number,
 ): Promise<TopProducts> {
-  const window = await reportWindow(db);
+  const window = await reportWindow(db, scope);
   const order = by === "spend" ? sql`excl_cents DESC, quantity DESC` : sql`quantity DESC, excl_cents DESC`;
   const { rows } = await sql<{
     skuCode: string;
@@ -81,13 +91,11 @@ export async function topProducts(
     inclCents: number;
   }>`
     WITH bought AS (
-      SELECT l.sku_code, sum(l.quantity) AS quantity, count(DISTINCT o.id) AS order_count,
-             sum(l.total_excl_cents) AS excl_cents, sum(l.total_incl_cents) AS incl_cents,
-             (array_agg(l.product_description ORDER BY o.created_date DESC))[1] AS ordered_as
-        FROM orders o JOIN order_lines l ON l.order_id = o.id
-       WHERE o.tenant_id = ${scope.tenantId} AND o.customer_id = ${scope.customerId}
-         AND o.created_date >= ${window.from} AND o.current_pastel_status <> 'Rejected'
-       GROUP BY l.sku_code
+      SELECT k.sku_code, sum(k.quantity) AS quantity, sum(k.order_count) AS order_count,
+             sum(k.excl_cents) AS excl_cents, sum(k.incl_cents) AS incl_cents,
+             (array_agg(k.ordered_as ORDER BY k.ordered_at DESC))[1] AS ordered_as
+        FROM (${keptSums("report_month_products", scope, window.fromMonth)}) k
+       GROUP BY k.sku_code
     )
     SELECT b.sku_code, coalesce(p.description, b.ordered_as) AS product_description, br.name AS brand,
            b.quantity, b.order_count, b.excl_cents, b.incl_cents
@@ -112,12 +120,11 @@ export async function topProducts(
 }
 
 export async function ordersByStatus(db: Db, scope: ReportScope): Promise<OrdersByStatus> {
-  const window = await reportWindow(db);
+  const window = await reportWindow(db, scope);
   const { rows } = await sql<{ status: OrderStatus; orderCount: number; inclCents: number }>`
-    SELECT o.current_pastel_status AS status, count(*) AS order_count, sum(o.total_incl_cents) AS incl_cents
-      FROM orders o
-     WHERE o.tenant_id = ${scope.tenantId} AND o.customer_id = ${scope.customerId} AND o.created_date >= ${window.from}
-     GROUP BY o.current_pastel_status`.execute(db);
+    SELECT k.status, sum(k.order_count) AS order_count, sum(k.incl_cents) AS incl_cents
+      FROM (${keptSums("report_month_statuses", scope, window.fromMonth)}) k
+     GROUP BY k.status`.execute(db);
   const found = new Map(rows.map((r) => [r.status, r]));
   return {
     ...iso(window),
