@@ -32,7 +32,8 @@ describe("operations settings", () => {
     expect(config.DATABASE_CONNECT_TIMEOUT_MS + config.DATABASE_STATEMENT_TIMEOUT_MS).toBeLessThanOrEqual(
       6000,
     );
-    expect(config.OUTBOX_LEASE_MS).toBe(30_000);
+    // A dead process's hand-offs move within about five seconds (decision 157).
+    expect(config.OUTBOX_LEASE_MS).toBe(5_000);
   });
 
   it("refuses a metrics token too short to be a secret", () => {

@@ -94,7 +94,7 @@ export const HandOff = z.object({
   state: HandOffState,
   attempts: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
-  /** When the next try is due; null when parked or done. */
+  /** When the next try is due (for one in a worker's hands, when its claim runs out); null when parked or done. */
   nextAttemptAt: IsoDateTime.nullable(),
   createdAt: IsoDateTime,
   processedAt: IsoDateTime.nullable(),
@@ -130,7 +130,8 @@ export const backOfficeRoutes = {
     auth: true,
     roles: STAFF_ROLES,
     problems: ["not_found", "hand_off_not_parked"],
-    summary: "Queue a parked hand-off again",
+    summary:
+      "Try a hand-off now: a parked one is queued again, a waiting one made due now (one in a worker's hands is left as it is); 409 once done",
     tag: "BackOffice",
   },
   // Called by the back office, not the web app: signed (HMAC) instead of a login and XSRF token.

@@ -69,7 +69,8 @@ export const PROBLEM_TEXTS: Record<ProblemCode, string> = {
     "The order was changed (on another screen) since the reading this change was made on: read it again and change it from there.",
   not_invoiced:
     "The order has not been invoiced yet: its tax invoice exists once the back office invoices it.",
-  hand_off_not_parked: "Only a parked hand-off can be retried; this one is queued or done (`state`).",
+  hand_off_not_parked:
+    "This hand-off has already been handed over (`state` is done); only a waiting or parked one can be tried now.",
   payments_unavailable:
     "The shop takes no online payments: PayFast is not set up. Pay by EFT to the bank account on the statement.",
   not_awaiting_payment:

@@ -48,3 +48,22 @@ export type OutboxHandler = (job: OutboxJob) => Promise<void>;
 export type OutboxHandlers = Readonly<Record<string, OutboxHandler>>;
 
 export type OutboxOutcome = "done" | "retried" | "parked";
+
+/**
+ * A handler's failure on the far side (the back office, a provider), never a database fault,
+ * whatever its cause chain holds (a refused connection looks like the database's own otherwise).
+ * `unavailable`: the far side said "not now" (503, 429, 502, 504, or refused the connection);
+ * the message is tried again within seconds without counting an attempt, and once the far side
+ * answers again the messages waiting for it go at once. Any other failure counts an attempt and
+ * waits out the usual backoff (docs/decisions/0157-outbox-recovers-from-database-faults.md).
+ */
+export class RemoteFailure extends Error {
+  override readonly name = "RemoteFailure";
+  constructor(
+    message: string,
+    readonly unavailable: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}

@@ -114,8 +114,8 @@ const MATRIX: Record<string, Row> = {
   "users.enquiry":                      [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "users.getCreditDetails":             [ANON, OK,   OK,    NF,    NF,    NF,    NF,    TENANT, TENANT, OK],
   "backOffice.handOffs":                [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
-  // Customer A's order's hand-off is queued, not parked.
-  "backOffice.retryHandOff":            [ANON, ROLE, ROLE,  "hand_off_not_parked", ROLE, "hand_off_not_parked", "hand_off_not_parked", TENANT, TENANT, ROLE],
+  // Customer A's order's hand-off is waiting: staff may try it now.
+  "backOffice.retryHandOff":            [ANON, ROLE, ROLE,  OK,    ROLE,  OK,    OK,    TENANT, TENANT, ROLE],
   // Signed with the shared secret; the login plays no part, the TenantId check still does.
   "backOffice.statusCallback":          [OK,   OK,   OK,    OK,    OK,    OK,    OK,    TENANT, TENANT, OK],
   "reports.spendPerMonth":              [ANON, OK,   OK,    NOCUS, NOCUS, NOCUS, NOCUS, TENANT, TENANT, OK],

@@ -1,6 +1,7 @@
 // GET /metrics in Prometheus' text format (prom-client), one registry per app: request
 // durations by route and status, the database pools, the outbox (pending, parked, the age of
-// the oldest pending message, delivery times), orders placed, failed logins, open real-time
+// the oldest pending message and of the oldest one holding its account's later ones, delivery
+// times), orders placed, failed logins, open real-time
 // streams and the process itself. Loopback callers may read it; others need METRICS_TOKEN.
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -98,15 +99,25 @@ export function createMetrics(options: { database: Database; processMetrics: boo
     },
   });
 
-  // One query per scrape for the three outbox figures; each gauge reads the same answer, and
-  // scrape() forgets it before the next.
-  let outboxFigures: Promise<{ pending: number; parked: number; lag: number } | undefined> | undefined;
+  // One query per scrape for the outbox figures; each gauge reads the same answer, and scrape()
+  // forgets it before the next. "Blocked": the oldest pending message that has later messages of
+  // its ordering key waiting behind it (an account's hand-offs behind a stuck one), through
+  // outbox_ordering_idx.
+  type OutboxFigures = { pending: number; parked: number; lag: number; blocked: number };
+  let outboxFigures: Promise<OutboxFigures | undefined> | undefined;
   function readOutbox() {
     outboxFigures ??= Promise.race([
-      sql<{ pending: number; parked: number; lag: number }>`
+      sql<OutboxFigures>`
         SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
                count(*) FILTER (WHERE status = 'parked')::int AS parked,
-               coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')), 0)::float8 AS lag
+               coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'pending')), 0)::float8 AS lag,
+               coalesce((
+                 SELECT extract(epoch FROM now() - min(head.created_at))
+                   FROM outbox head
+                  WHERE head.status = 'pending' AND head.ordering_key IS NOT NULL
+                    AND EXISTS (SELECT 1 FROM outbox later
+                                 WHERE later.status = 'pending' AND later.ordering_key = head.ordering_key
+                                   AND later.id > head.id)), 0)::float8 AS blocked
         FROM outbox WHERE status <> 'done'`
         .execute(database.workerDb)
         .then((r) => r.rows[0]),
@@ -116,11 +127,7 @@ export function createMetrics(options: { database: Database; processMetrics: boo
     ]).catch(() => undefined);
     return outboxFigures;
   }
-  const outboxGauge = (
-    name: string,
-    help: string,
-    pick: (f: { pending: number; parked: number; lag: number }) => number,
-  ) =>
+  const outboxGauge = (name: string, help: string, pick: (f: OutboxFigures) => number) =>
     new Gauge({
       name,
       help,
@@ -146,6 +153,11 @@ export function createMetrics(options: { database: Database; processMetrics: boo
     "tradeshop_outbox_lag_seconds",
     "Age of the oldest pending outbox message (0 when none waits)",
     (f) => f.lag,
+  );
+  outboxGauge(
+    "tradeshop_outbox_blocked_seconds",
+    "Age of the oldest pending outbox message that holds later messages of its ordering key (an account's hand-offs) behind it (0 when none)",
+    (f) => f.blocked,
   );
 
   let streams: () => number = () => 0;

@@ -91,6 +91,7 @@ describe("health, request ids and metrics", () => {
       "tradeshop_outbox_pending",
       "tradeshop_outbox_parked",
       "tradeshop_outbox_lag_seconds",
+      "tradeshop_outbox_blocked_seconds",
       "tradeshop_realtime_streams_open",
       "tradeshop_orders_placed_total",
     ]) {
@@ -144,6 +145,27 @@ describe("health, request ids and metrics", () => {
     });
     expect(await metric(/^tradeshop_outbox_pending /)).toBe(pendingBefore + 1);
     expect(await metric(/^tradeshop_outbox_lag_seconds /)).toBeGreaterThanOrEqual(0);
+
+    // A message queued an hour ago holds a later one of its ordering key: blocked for an hour.
+    const orderingKey = `test:metrics:${randomBytes(4).toString("hex")}`;
+    for (const n of [1, 2])
+      await enqueue(t.database.db, {
+        topic: "test.metrics",
+        idempotencyKey: `${orderingKey}:${n}`,
+        payload: {},
+        orderingKey,
+      });
+    await t.database.db
+      .updateTable("outbox")
+      .set({ createdAt: sql`now() - interval '1 hour'` })
+      .where("idempotencyKey", "=", `${orderingKey}:1`)
+      .execute();
+    const blocked = await metric(/^tradeshop_outbox_blocked_seconds /);
+    expect(blocked).toBeGreaterThanOrEqual(3600);
+    expect(blocked).toBeLessThan(3700);
+    // Alone it holds nothing back.
+    await t.database.db.deleteFrom("outbox").where("idempotencyKey", "=", `${orderingKey}:2`).execute();
+    expect(await metric(/^tradeshop_outbox_blocked_seconds /)).toBeLessThan(3600);
     await t.database.db.deleteFrom("outbox").where("topic", "=", "test.metrics").execute();
   });
 });

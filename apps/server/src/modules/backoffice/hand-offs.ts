@@ -1,8 +1,8 @@
 // The order hand-off queue, the back office's outbox topic "backoffice.order": `handOff` queues
 // a placed (or approved) order in the orders module's transaction; adapter.ts hands it over
 // once that commits. And the staff view of the queue: the tenant's messages with their
-// attempts, last error and next try, and the retry action that re-queues a parked one
-// (decision 10's operator SQL, behind a button).
+// attempts, last error and next try, and the action that tries one now: a parked one queued
+// again (decision 10's operator SQL, behind a button), a waiting one made due (decision 157).
 import type { BackOfficePayment, HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import type { BackOfficeAccount } from "./back-office";
 import type { OrderStatus } from "@trade-shop/contracts/orders";
@@ -160,26 +160,37 @@ export async function listHandOffs(
   return rows.map(toHandOff);
 }
 
+/**
+ * Staff's "try now": a parked hand-off is queued again (its attempts from nought); a waiting one
+ * (pending or retrying) is made due now, its attempts as they are. One in a worker's hands is
+ * being tried already and is left alone, so a claim in flight is never overtaken; a done one is
+ * refused.
+ */
 export async function retryHandOff(db: Db, tenantId: string, id: number): Promise<HandOff> {
   const [row] = await selectHandOffs(db, tenantId, sql`m.id = ${id}`, 1);
   if (!row) throw notFound(`There is no order hand-off ${id} in this tenant.`);
-  if (row.status !== "parked") {
-    const state = stateOf(row);
-    throw new DomainError(
-      "hand_off_not_parked",
-      state === "done"
-        ? `Order ${row.orderNumber} has already been handed over.`
-        : `Order ${row.orderNumber} is already queued; it will be tried again by itself.`,
-      { extensions: { state } },
-    );
+  if (row.status === "done") {
+    throw new DomainError("hand_off_not_parked", `Order ${row.orderNumber} has already been handed over.`, {
+      extensions: { state: "done" },
+    });
   }
-  // Only a parked message is touched, so a worker's claim in flight is never overtaken.
-  await db
-    .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, availableAt: sql`now()` })
-    .where("id", "=", id)
-    .where("status", "=", "parked")
-    .execute();
+  if (row.status === "parked") {
+    await db
+      .updateTable("outbox")
+      .set({ status: "pending", attempts: 0, availableAt: sql`now()` })
+      .where("id", "=", id)
+      .where("status", "=", "parked")
+      .execute();
+  } else {
+    await db
+      .updateTable("outbox")
+      .set({ availableAt: sql`now()` })
+      .where("id", "=", id)
+      .where("status", "=", "pending")
+      .where("claimedBy", "is", null)
+      .where("availableAt", ">", sql<Date>`now()`)
+      .execute();
+  }
   const [updated] = await selectHandOffs(db, tenantId, sql`m.id = ${id}`, 1);
   return toHandOff(updated!);
 }

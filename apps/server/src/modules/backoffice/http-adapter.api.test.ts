@@ -117,15 +117,15 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
   it("POST /api/Order while the back office is down: the order arrives exactly once after it recovers", async () => {
     const placed = await placeHandOffTestOrder(t, "trader", trader, [2], 50);
 
-    // Down: nothing listens on the port.
+    // Down: nothing listens on the port. A refused connection is the back office's "not now":
+    // tried again within seconds (decision 157), the attempt not counted, so it is never parked.
     expect(await t.outbox.drain()).toEqual({ done: 0, retried: 1, parked: 0 });
     const down = await hand(placed.id);
-    expect(down).toMatchObject({ status: "pending", attempts: 1 });
+    expect(down).toMatchObject({ status: "pending", attempts: 0 });
     expect(down.lastError).toMatch(/^Back office unreachable at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
-    expect(down.availableAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
-    expect(await t.outbox.drain()).toEqual({ done: 0, retried: 0, parked: 0 });
+    expect(down.availableAt.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
 
-    // Up but failing.
+    // Up but failing: a 503 is "not now" too.
     await backOffice.start();
     backOffice.answer = { status: 503, body: "maintenance" };
     await makeDue(placed.id);
@@ -134,7 +134,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
     const listed = (await handOffs("?state=retrying")).json();
     expect(listed.find((h: { orderId: number }) => h.orderId === placed.id)).toMatchObject({
       state: "retrying",
-      attempts: 2,
+      attempts: 0,
       lastError: "Back office answered 503: maintenance",
       orderNumber: placed.orderId,
       accountId: "CUS0001",
@@ -308,7 +308,7 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
   });
 
   describe("the staff hand-off queue", () => {
-    it("parks a hand-off the back office keeps refusing, shows it to staff, and re-queues it on retry", async () => {
+    it("parks a hand-off the back office keeps refusing, shows it to staff, re-queues it on retry, and tries a waiting one now", async () => {
       await backOffice.start();
       backOffice.answer = { status: 422, body: '{"error":"unknown customer account"}' };
       const placed = await placeHandOffTestOrder(t, "trader", trader, [1], 56);
@@ -352,12 +352,31 @@ describe("HTTP back office (BACKOFFICE_MODE=http)", () => {
       expect(retried.statusCode).toBe(200);
       expect(retried.json()).toMatchObject({ id: entry.id, state: "retrying", attempts: 0 });
       expect(new Date(retried.json().nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      // A waiting one is tried now: due at once, its attempts as they were.
+      await db()
+        .updateTable("outbox")
+        .set({ availableAt: sql`now() + interval '10 minutes'`, lastError: "Back office answered 503" })
+        .where("id", "=", entry.id)
+        .execute();
       const again = await retry(entry.id);
-      expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe("hand_off_not_parked");
-      expect(again.json().title).toBe(
-        `Order ${placed.orderId} is already queued; it will be tried again by itself.`,
-      );
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ id: entry.id, state: "retrying", attempts: 0 });
+      expect(new Date(again.json().nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      // One in a worker's hands is being tried already: left as it is.
+      await db()
+        .updateTable("outbox")
+        .set({ availableAt: sql`now() + interval '5 seconds'`, claimedBy: "another-worker:1:1" })
+        .where("id", "=", entry.id)
+        .execute();
+      const inHand = await retry(entry.id);
+      expect(inHand.statusCode).toBe(200);
+      expect(new Date(inHand.json().nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 2000);
+      expect(await hand(placed.id)).toMatchObject({ claimedBy: "another-worker:1:1" });
+      await db()
+        .updateTable("outbox")
+        .set({ availableAt: sql`now()`, claimedBy: null })
+        .where("id", "=", entry.id)
+        .execute();
 
       // The hand-off, and the alert of the buyer's order Submitted (decision 153).
       expect(await t.outbox.drain()).toEqual({ done: 2, retried: 0, parked: 0 });

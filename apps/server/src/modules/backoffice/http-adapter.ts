@@ -2,7 +2,9 @@
 // BACKOFFICE_URL, signed with BACKOFFICE_SECRET and carrying `Idempotency-Key: order:<id>`,
 // the same key on every retry, so the back office can refuse to make a second sales order.
 // Any 2xx means it has the order; anything else (or no answer in time) is thrown for the outbox
-// to retry. Status changes come back later through the signed callback (callback.ts).
+// to retry, as the far side's failure (RemoteFailure): a "not now" (503, 429, 502, 504, a refused
+// connection) soon and without counting an attempt, anything else with the usual backoff.
+// Status changes come back later through the signed callback (callback.ts).
 import {
   BACKOFFICE_SIGNATURE_HEADER,
   BACKOFFICE_TIMESTAMP_HEADER,
@@ -11,6 +13,7 @@ import {
   type BackOfficePayment,
 } from "@trade-shop/contracts/backoffice";
 import type { Db } from "../../db/database";
+import { RemoteFailure } from "../../core/outbox";
 import type { BackOfficeAccount, BackOfficeAdapter, ReadOrder } from "./back-office";
 import { signBody } from "./signature";
 import { applyStatusChange, judgeTransition, lockOrder } from "./status";
@@ -23,6 +26,9 @@ export interface HttpBackOfficeOptions {
   /** The order to send, as the contract's Order. */
   readOrder: ReadOrder;
 }
+
+/** The back office's "not now": it is down, overloaded or restarting, and will be back. */
+const NOT_NOW = new Set([429, 502, 503, 504]);
 
 /** Why a request failed, in words an operator can act on (fetch only says "fetch failed"). */
 function describeFailure(error: unknown): string {
@@ -65,13 +71,21 @@ export function createHttpBackOffice(db: Db, options: HttpBackOfficeOptions): Ba
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new Error(`Back office unreachable at ${new URL(url).origin}: ${describeFailure(error)}`, {
-        cause: error,
-      });
+      const why = describeFailure(error);
+      throw new RemoteFailure(
+        `Back office unreachable at ${new URL(url).origin}: ${why}`,
+        why === "ECONNREFUSED",
+        {
+          cause: error,
+        },
+      );
     }
     const text = await response.text();
     if (!response.ok) {
-      throw new Error(`Back office answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`);
+      throw new RemoteFailure(
+        `Back office answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ""}`,
+        NOT_NOW.has(response.status),
+      );
     }
     return text;
   }

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { enqueue, type OutboxJob } from "../../core/outbox";
-import { createOutboxWorker, pruneDone } from "./outbox";
+import { enqueue, RemoteFailure, type OutboxJob } from "../../core/outbox";
+import { createOutboxWorker, pruneDone, renewLeases } from "./outbox";
 
 const TOPIC = "test.work";
 
@@ -44,11 +44,11 @@ describe("transactional outbox", () => {
 
   function worker(
     handler: (job: OutboxJob) => Promise<void>,
-    options: { maxAttempts?: number; leaseMs?: number; concurrency?: number } = {},
+    options: { maxAttempts?: number; leaseMs?: number; concurrency?: number; pollMs?: number } = {},
   ) {
     return createOutboxWorker(db(), {
       handlers: { [TOPIC]: handler },
-      pollMs: 50,
+      pollMs: options.pollMs ?? 50,
       maxAttempts: options.maxAttempts ?? 3,
       retryBaseMs: 60_000,
       ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
@@ -351,5 +351,218 @@ describe("transactional outbox", () => {
       "test:old-parked",
       "test:old-pending",
     ]);
+  });
+
+  // --- Faults told apart (decision 157) -------------------------------------------------------
+
+  /** Seconds from the database's now() to the message's available_at (its lease, or its next try). */
+  const dueIn = async (key: string) => {
+    const { rows } = await sql<{ s: number }>`
+      SELECT extract(epoch FROM available_at - now())::float8 AS s FROM outbox WHERE idempotency_key = ${key}`.execute(
+      db(),
+    );
+    return rows[0]!.s;
+  };
+
+  it("tries a message whose handler met a database fault again within a second, without counting the attempt", async () => {
+    await queue(["test:db-fault"]);
+    let calls = 0;
+    let failedAt = 0;
+    const w = worker(async () => {
+      calls += 1;
+      if (calls > 1) return;
+      failedAt = Date.now();
+      // What node-postgres says of a pooled connection the server ended.
+      throw new Error("Client has encountered a connection error and is not queryable");
+    });
+    w.start();
+    try {
+      // Run again in hand: the claim stands (its token), and no attempt was added.
+      const held = await rowWhen("test:db-fault", (r) => r.claimedBy !== null, "claimed");
+      const done = await rowWhen("test:db-fault", (r) => r.status === "done", "handled");
+      expect(done).toMatchObject({ attempts: 1, lastError: null });
+      expect(held.attempts).toBe(1);
+      expect(done.processedAt!.getTime() - failedAt).toBeLessThan(1500);
+    } finally {
+      await w.stop();
+    }
+    expect(calls).toBe(2);
+  });
+
+  it("treats a statement timeout as the database's fault too, and the far side's failure as never the database's", async () => {
+    await queue(["test:timeout", "test:remote"]);
+    let timeouts = 0;
+    const w = worker(async (job) => {
+      if (keyOf(job) === "test:timeout") {
+        if (++timeouts === 1)
+          throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        return;
+      }
+      // A refused connection to the far side carries ECONNREFUSED in its cause, as a database's would.
+      throw new RemoteFailure("Back office answered 422", false, {
+        cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      });
+    });
+    const started = Date.now();
+    expect(await w.drain()).toEqual({ done: 1, retried: 1, parked: 0 });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(timeouts).toBe(2);
+    expect(await row("test:timeout")).toMatchObject({ status: "done", attempts: 1 });
+    expect(await row("test:remote")).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await dueIn("test:remote")).toBeGreaterThan(40);
+  });
+
+  it("counts a database fault that outlasts its retries in hand as an attempt, so a statement that always times out is not retried for ever", async () => {
+    await queue(["test:always-times-out"]);
+    let calls = 0;
+    const w = createOutboxWorker(db(), {
+      handlers: {
+        [TOPIC]: async () => {
+          calls += 1;
+          throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        },
+      },
+      pollMs: 50,
+      maxAttempts: 3,
+      retryBaseMs: 60_000,
+      databaseRetryMs: 1500,
+    });
+    expect(await w.drain()).toEqual({ done: 0, retried: 1, parked: 0 });
+    expect(calls).toBeGreaterThan(1);
+    expect(await row("test:always-times-out")).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastError: "canceling statement due to statement timeout",
+    });
+    expect(await dueIn("test:always-times-out")).toBeGreaterThan(40);
+  });
+
+  it("writes an outcome the database refused again until it is recorded, the message in hand and its lease renewed", async () => {
+    // The database refuses to record any outcome of a test message for 1.5 s (SQLSTATE 57014, as
+    // a statement cancelled by its timeout): the claim and the lease renewals still go through.
+    await sql`CREATE TABLE IF NOT EXISTS test_outbox_fault (until timestamptz NOT NULL)`.execute(db());
+    await sql`
+      CREATE OR REPLACE FUNCTION test_outbox_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.topic LIKE 'test.%' AND NEW.status IS DISTINCT FROM OLD.status
+           AND EXISTS (SELECT 1 FROM test_outbox_fault WHERE until > clock_timestamp()) THEN
+          RAISE EXCEPTION 'canceling statement due to statement timeout' USING ERRCODE = '57014';
+        END IF;
+        RETURN NEW;
+      END $$`.execute(db());
+    await sql`DROP TRIGGER IF EXISTS test_outbox_fault ON outbox`.execute(db());
+    await sql`CREATE TRIGGER test_outbox_fault BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION test_outbox_fault()`.execute(
+      db(),
+    );
+    try {
+      await sql`INSERT INTO test_outbox_fault VALUES (clock_timestamp() + interval '1500 milliseconds')`.execute(
+        db(),
+      );
+      await queue(["test:unrecorded"]);
+      let calls = 0;
+      const leaseMs = 1000;
+      const w = worker(
+        async () => {
+          calls += 1;
+        },
+        { leaseMs },
+      );
+      w.start();
+      try {
+        const claimed = await rowWhen("test:unrecorded", (r) => r.attempts === 1, "claimed");
+        await sleep(1000);
+        // Past its first lease, still in hand and claimed: the heartbeat renewed it.
+        expect(w.inHand()).toBe(1);
+        const held = await row("test:unrecorded");
+        expect(held).toMatchObject({ status: "pending", claimedBy: claimed.claimedBy });
+        expect(held.availableAt.getTime()).toBeGreaterThan(claimed.availableAt.getTime());
+        const done = await rowWhen("test:unrecorded", (r) => r.status === "done", "recorded", 4000);
+        expect(done).toMatchObject({ attempts: 1, claimedBy: null });
+        expect(w.inHand()).toBe(0);
+      } finally {
+        await w.stop();
+      }
+      expect(calls).toBe(1);
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS test_outbox_fault ON outbox`.execute(db());
+      await sql`DROP TABLE IF EXISTS test_outbox_fault`.execute(db());
+    }
+  });
+
+  it("never lets a heartbeat extend a claim given up, nor push a lease past where it stood when the heartbeat was sent", async () => {
+    await queue(["test:given-up"]);
+    const releases: (() => void)[] = [];
+    const release = () => releases.splice(0).forEach((resolve) => resolve());
+    const hanging = () => new Promise<void>((resolve) => releases.push(resolve));
+
+    // Given up: the worker stopped and handed the claim back; the heartbeat it had sent runs later.
+    const first = worker(hanging, { leaseMs: 2000 });
+    first.start();
+    const claimed = await rowWhen("test:given-up", (r) => r.claimedBy !== null, "claimed");
+    const sentAt = new Date();
+    await first.stop(50);
+    const handedBack = await row("test:given-up");
+    expect(handedBack.claimedBy).toBeNull();
+    expect(await renewLeases(db(), [{ id: claimed.id, token: claimed.claimedBy! }], 60_000, sentAt)).toBe(0);
+    expect((await row("test:given-up")).availableAt).toEqual(handedBack.availableAt);
+    release();
+    await sql`UPDATE outbox SET status = 'done' WHERE idempotency_key = 'test:given-up'`.execute(db());
+
+    // Still held, but the heartbeat was sent ten seconds ago (a frozen database): it cannot move
+    // the lease beyond that send time plus the lease, nor shorten it.
+    await queue(["test:late-beat"]);
+    const second = worker(hanging, { leaseMs: 5000 });
+    const drained = second.drain();
+    const held = await rowWhen("test:late-beat", (r) => r.claimedBy !== null, "claimed");
+    const before = await dueIn("test:late-beat");
+    await renewLeases(db(), [{ id: held.id, token: held.claimedBy! }], 5000, new Date(Date.now() - 10_000));
+    expect(await dueIn("test:late-beat")).toBeLessThanOrEqual(before);
+    // Sent now, it renews.
+    await sleep(200);
+    expect(await renewLeases(db(), [{ id: held.id, token: held.claimedBy! }], 5000, new Date())).toBe(1);
+    expect(await dueIn("test:late-beat")).toBeGreaterThan(4.5);
+    release();
+    await drained;
+  });
+
+  it("tries again a far side that says 'not now' at most 5 s apart, counts no attempt, and goes on within 2 s of its return", async () => {
+    const keys = ["test:nn:1", "test:nn:2", "test:nn:3"];
+    await queue(keys, (key) => key);
+    let down = true;
+    let refusals = 0;
+    const w = worker(
+      async () => {
+        if (down) {
+          refusals += 1;
+          throw new RemoteFailure("Back office answered 503: maintenance", true);
+        }
+      },
+      { maxAttempts: 2 },
+    );
+    w.start();
+    let upAt = 0;
+    try {
+      const until = Date.now() + 4500;
+      let furthest = 0;
+      while (Date.now() < until) {
+        for (const key of keys) {
+          const r = await row(key);
+          expect(r.status).toBe("pending");
+          expect(r.attempts).toBeLessThanOrEqual(1);
+          furthest = Math.max(furthest, await dueIn(key));
+        }
+        await sleep(100);
+      }
+      expect(refusals).toBeGreaterThan(6);
+      expect(furthest).toBeLessThanOrEqual(5.05);
+      down = false;
+      upAt = Date.now();
+      for (const key of keys) await rowWhen(key, (r) => r.status === "done", "handed over", 5000);
+    } finally {
+      await w.stop();
+    }
+    const done = await Promise.all(keys.map(row));
+    expect(Math.max(...done.map((r) => r.processedAt!.getTime())) - upAt).toBeLessThan(2000);
+    expect(done.map((r) => r.attempts)).toEqual([1, 1, 1]);
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { retryDelayMs } from "./outbox";
+import { RemoteFailure } from "../../core/outbox";
+import { databaseRetryDelayMs, failureKind, retryDelayMs, unavailableDelayMs } from "./outbox";
 
 describe("retryDelayMs", () => {
   it("doubles with each attempt from the base delay", () => {
@@ -24,5 +25,48 @@ describe("retryDelayMs", () => {
         },
       ),
     );
+  });
+});
+
+describe("unavailableDelayMs", () => {
+  it("waits at most 5 s however often the far side said 'not now', starting at about a quarter of a second", () => {
+    expect(unavailableDelayMs(1, () => 0.5)).toBe(250);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (failures, r) => {
+          const delay = unavailableDelayMs(failures, () => r);
+          expect(delay).toBeGreaterThanOrEqual(200);
+          expect(delay).toBeLessThanOrEqual(5000);
+        },
+      ),
+    );
+    expect(unavailableDelayMs(50, () => 0)).toBe(5000);
+  });
+});
+
+describe("databaseRetryDelayMs", () => {
+  it("tries again within a second, spread from 0.2 s", () => {
+    expect(databaseRetryDelayMs(() => 0)).toBe(200);
+    expect(databaseRetryDelayMs(() => 0.999999)).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe("failureKind", () => {
+  it("tells the database's faults from the far side's, whatever the far side's cause holds", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(failureKind(new Error("Client has encountered a connection error and is not queryable"))).toBe(
+      "database",
+    );
+    expect(failureKind(Object.assign(new Error("statement timeout"), { code: "57014" }))).toBe("database");
+    expect(failureKind(new Error("fetch failed", { cause: refused }))).toBe("database");
+    expect(failureKind(new RemoteFailure("Back office unreachable", true, { cause: refused }))).toBe(
+      "unavailable",
+    );
+    expect(failureKind(new RemoteFailure("Back office answered 422", false, { cause: refused }))).toBe(
+      "failed",
+    );
+    expect(failureKind(new Error("Order 12 does not exist"))).toBe("failed");
   });
 });
