@@ -1,8 +1,9 @@
 // /hand-offs (Staff, Admin): orders on their way to the back office. Open hand-offs by default
-// (pending, retrying, parked), each with its attempts, last error and next try; a parked one
-// (its tries used up, or refused outright) can be queued again once the cause is fixed.
+// (pending, retrying, parked), each with its attempts, last error and next try; a waiting one
+// (pending or retrying, perhaps holding its account's later orders) can be tried now, and a
+// parked one (its tries used up, or refused outright) queued again once the cause is fixed.
 import { useSearchParams } from "react-router";
-import { RotateCcw } from "lucide-react";
+import { RotateCcw, Send } from "lucide-react";
 import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import { formatDateTime } from "@/lib/format";
 import { buttonClass } from "@/lib/ui/button-styles";
@@ -84,10 +85,21 @@ function HandOffCard({ handOff }: { handOff: HandOff }) {
           type="button"
           className={`${buttonClass("secondary")} shrink-0`}
           disabled={retry.isPending}
-          onClick={() => retry.mutate(handOff.id)}
+          onClick={() => retry.mutate(handOff)}
         >
           <RotateCcw aria-hidden="true" className="size-4" />
           Retry order {handOff.orderNumber}
+        </button>
+      )}
+      {(handOff.state === "pending" || handOff.state === "retrying") && (
+        <button
+          type="button"
+          className={`${buttonClass("secondary")} shrink-0`}
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(handOff)}
+        >
+          <Send aria-hidden="true" className="size-4" />
+          Try order {handOff.orderNumber} now
         </button>
       )}
     </li>

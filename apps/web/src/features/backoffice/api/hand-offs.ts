@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { successToast } from "@/lib/ui/toasts";
 import { backOfficeRoutes } from "@trade-shop/contracts/backoffice";
-import type { HandOffState } from "@trade-shop/contracts/backoffice";
+import type { HandOff, HandOffState } from "@trade-shop/contracts/backoffice";
 import { apiRequest } from "@/lib/api-client";
 import { getTenant } from "@/lib/session";
 
@@ -26,17 +26,25 @@ export function useHandOffs(filter: HandOffFilter) {
   return useQuery(getHandOffsQueryOptions(filter));
 }
 
+/**
+ * "Try now": a parked hand-off is queued again, a waiting one (pending or retrying) made due now;
+ * the toast says which.
+ */
 export function useRetryHandOff() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(backOfficeRoutes.retryHandOff, { params: { id } }),
-    onSuccess: (handOff) => {
-      successToast("Queued again", {
-        description: `Order ${handOff.orderNumber} will be sent to the back office again.`,
+    mutationFn: (handOff: Pick<HandOff, "id" | "state">) =>
+      apiRequest(backOfficeRoutes.retryHandOff, { params: { id: handOff.id } }),
+    onSuccess: (handOff, asked) => {
+      successToast(asked.state === "parked" ? "Queued again" : "Trying now", {
+        description:
+          asked.state === "parked"
+            ? `Order ${handOff.orderNumber} will be sent to the back office again.`
+            : `Order ${handOff.orderNumber} goes to the back office now.`,
       });
       void queryClient.invalidateQueries({ queryKey: HAND_OFFS_KEY });
     },
-    // A 409 (already queued or handed over) means the list is out of date.
+    // A 409 (handed over meanwhile) means the list is out of date.
     onError: () => void queryClient.invalidateQueries({ queryKey: HAND_OFFS_KEY }),
   });
 }
