@@ -2,7 +2,9 @@
 // office has hand-offs in hand, then started again on the same database. Every order a client
 // was told about exists exactly once; a submit cut off by the kill, repeated with the same
 // orderReference, makes one order; the hand-offs the dead process had claimed are taken over
-// once their lease ends (OUTBOX_LEASE_MS, three seconds here); the invariants hold.
+// once their lease ends (OUTBOX_LEASE_MS, its default 5 s); every order is handed off within 5 s
+// of the restarted process being ready (or of being placed, if later), nothing is left waiting
+// 5 s after the load, and the invariants hold.
 import { describe, expect, it, onTestFinished } from "vitest";
 import { Order } from "@trade-shop/contracts/orders";
 import { BACKOFFICE_TOPIC } from "../apps/server/src/modules/backoffice";
@@ -10,14 +12,17 @@ import { backOfficeEnv, startBackOffice } from "./support/back-office";
 import { repeatUntilAnswered, submitAboutToBeCut } from "./support/cut-off";
 import { createDrillDatabase, prepareShoppers, takeAmpleShopper } from "./support/database";
 import { answered, disallowed } from "./support/exchanges";
-import { checkInvariants, waitForHandOffs } from "./support/invariants";
+import { checkInvariants, handOffTiming, waitForHandOffs } from "./support/invariants";
 import { startOrderLoad } from "./support/order-load";
 import { orders, shoppers } from "./support/scale";
 import { startDrillServer } from "./support/servers";
 import { ExchangeLog, ShopClient, sleep } from "./support/shop-client";
 
 const SHOPPERS = shoppers(10);
-const LEASE_MS = 3000;
+/** Every order is handed off within this long of the restart (or of being placed). */
+const HAND_OFF_BUDGET_MS = 5000;
+/** Nothing is left waiting this long after the load ends. */
+const SETTLE_MS = 5000;
 
 describe("kill -9 under order load, then a restart", () => {
   it("every acknowledged order exists once, a cut-off submit repeated makes one order, and the dead process's hand-offs are taken over within the lease", async () => {
@@ -27,11 +32,7 @@ describe("kill -9 under order load, then a restart", () => {
     // A back office that takes a quarter of a second per order, so hand-offs are in hand at the kill.
     const backOffice = await startBackOffice({ delayMs: 250 });
     onTestFinished(() => backOffice.close());
-    const env = {
-      ...backOfficeEnv(backOffice),
-      OUTBOX_LEASE_MS: String(LEASE_MS),
-      OUTBOX_RETRY_BASE_MS: "200",
-    };
+    const env = backOfficeEnv(backOffice);
     const first = await startDrillServer("shop", drill, env);
     onTestFinished(async () => void (await first.stop()));
     const log = new ExchangeLog();
@@ -80,7 +81,7 @@ describe("kill -9 under order load, then a restart", () => {
     const repeated = await repeatUntilAnswered(client, cutOff, command);
     await load.waitForAcknowledged(load.acknowledged() + orders(25), 30_000);
     const submits = await load.stop();
-    await waitForHandOffs(drill, 30_000);
+    await waitForHandOffs(drill, SETTLE_MS);
     expect(
       repeated.status,
       `the cut-off submit repeated after the restart: ${JSON.stringify(repeated.json)}`,
@@ -124,17 +125,26 @@ describe("kill -9 under order load, then a restart", () => {
       .execute();
     const late = claimed.flatMap((c) => {
       const row = takenOver.find((t) => t.id === c.id);
-      const due = Math.max(c.leaseEnds.getTime(), readyAt) + 2000;
+      // Its lease (5 s at most from the kill) ran out, or the restarted process is ready: the
+      // claim moves within two seconds of the one, within the budget of the other.
+      const due = Math.max(c.leaseEnds.getTime() + 2000, readyAt + HAND_OFF_BUDGET_MS);
       return row?.status === "done" && row.processedAt && row.processedAt.getTime() <= due
         ? []
         : [{ ...c, row, due: new Date(due) }];
     });
-    expect(late, "each claimed hand-off was done within its lease (or the restart) plus two seconds").toEqual(
-      [],
-    );
+    expect(
+      late,
+      "each claimed hand-off was done within two seconds of its lease's end (5 s of the restart)",
+    ).toEqual([]);
     const takeoverMs = takenOver.map((t) => (t.processedAt?.getTime() ?? Infinity) - killedAt);
+    const timing = await handOffTiming(
+      drill,
+      [{ what: "killed", from: killedAt, to: readyAt }],
+      HAND_OFF_BUDGET_MS,
+    );
+    expect(timing.late, `hand-offs done more than ${HAND_OFF_BUDGET_MS} ms after the restart`).toEqual([]);
     console.info(
-      `[drill kill] ${JSON.stringify({ ...summary, claimedAtKill: claimed.length, takeoverMsMax: Math.max(...takeoverMs), restartMs: readyAt - killedAt })}`,
+      `[drill kill] ${JSON.stringify({ ...summary, claimedAtKill: claimed.length, takeoverMsMax: Math.max(...takeoverMs), restartMs: readyAt - killedAt, caughtUpMs: timing.caughtUpMs, firstAfterMs: timing.firstAfterMs })}`,
     );
   });
 });

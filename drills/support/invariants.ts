@@ -32,6 +32,74 @@ export async function waitForHandOffs(drill: DrillDatabase, timeoutMs: number): 
   }
 }
 
+/** A while the database (or the process) was away, as the drill timed it (Date.now()). */
+export interface Outage {
+  what: string;
+  from: number;
+  /** When it was back: the proxy resumed, the database let connections in, the process was ready. */
+  to: number;
+}
+
+export interface HandOffTiming {
+  /** Hand-offs that were done later than the budget after they could first go. */
+  late: { orderId: number; createdAt: string; processedAt: string | null; dueAt: string; attempts: number }[];
+  /** Per outage: from its end to the last hand-off of an order placed before that end. */
+  caughtUpMs: Record<string, number>;
+  /** Per outage: from its end to the first hand-off done after it. */
+  firstAfterMs: Record<string, number>;
+}
+
+/**
+ * Checks the hand-offs a fault could hold up against the budget: those of orders placed before
+ * an outage ended (or within the budget after it) and not done before it began. Each must be
+ * done within `budgetMs` of the outage's end, or of its order being placed if that is later.
+ * (How fast hand-offs go with no fault at all is the benchmarks' business.) Read from the outbox
+ * rows, the database's clock on this machine.
+ */
+export async function handOffTiming(
+  drill: DrillDatabase,
+  outages: readonly Outage[],
+  budgetMs = 5000,
+): Promise<HandOffTiming> {
+  const { rows } = await sql<{
+    orderId: number;
+    createdAt: Date;
+    processedAt: Date | null;
+    attempts: number;
+  }>`
+    SELECT (m.payload->>'orderId')::int AS order_id, m.created_at, m.processed_at, m.attempts
+      FROM outbox m
+     WHERE m.topic = ${TOPIC} AND (m.payload->>'orderId')::int > (SELECT last_id FROM drill_orders_before)
+     ORDER BY m.id`.execute(drill.database.db);
+  const late: HandOffTiming["late"] = [];
+  for (const r of rows) {
+    const created = r.createdAt.getTime();
+    const done = r.processedAt?.getTime() ?? Infinity;
+    const heldBy = outages.filter((o) => created < o.to + budgetMs && done >= o.from);
+    if (heldBy.length === 0) continue;
+    const due = Math.max(created, ...heldBy.map((o) => o.to)) + budgetMs;
+    if (done > due)
+      late.push({
+        orderId: r.orderId,
+        createdAt: r.createdAt.toISOString(),
+        processedAt: r.processedAt?.toISOString() ?? null,
+        dueAt: new Date(due).toISOString(),
+        attempts: r.attempts,
+      });
+  }
+  const caughtUpMs: Record<string, number> = {};
+  const firstAfterMs: Record<string, number> = {};
+  for (const o of outages) {
+    const held = rows.filter(
+      (r) => r.createdAt.getTime() < o.to && (r.processedAt?.getTime() ?? Infinity) >= o.from,
+    );
+    caughtUpMs[o.what] = Math.max(0, ...held.map((r) => (r.processedAt?.getTime() ?? Infinity) - o.to));
+    const after = rows.map((r) => r.processedAt?.getTime() ?? Infinity).filter((t) => t >= o.to);
+    firstAfterMs[o.what] = after.length > 0 ? Math.min(...after) - o.to : -1;
+  }
+  return { late, caughtUpMs, firstAfterMs };
+}
+
 export interface InvariantSummary {
   orders: number;
   refused: number;

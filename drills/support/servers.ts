@@ -1,7 +1,8 @@
 // The built server as a drill runs it: production mode against the drill's database, logging
 // warnings and errors into memory (a failing drill quotes the lines of the request it failed
 // on), log-in limits off (every drill logs many shoppers in at once), one token secret for every
-// process of the drill, so a login made through one is honoured by all.
+// process of the drill, so a login made through one is honoured by all. The outbox runs with its
+// own lease and retry settings, which the drills' hand-off budgets prove.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -35,9 +36,6 @@ export async function startDrillServer(
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_FACTOR: "0",
       OUTBOX_POLL_MS: "200",
-      // A hand-off whose outcome could not be recorded (the database went away) is taken over
-      // when its lease ends: three seconds here rather than thirty.
-      OUTBOX_LEASE_MS: "3000",
       ...env,
     },
     onLine: (line) => {
