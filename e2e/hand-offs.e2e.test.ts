@@ -1,7 +1,8 @@
-// The staff hand-off queue against a back office that is down: a shop of its own,
-// set to post orders over HTTP to a stand-in back office in this test that first answers 503.
-// With one attempt allowed, the order is parked at once; staff see it with its error, fix
-// nothing but the back office, press Retry, and the order reaches the back office exactly once.
+// The staff hand-off queue against a back office that refuses orders: a shop of its own, set to
+// post orders over HTTP to a stand-in back office in this test that first refuses them (422; a
+// 503 would only be tried again within seconds, decision 157). With one attempt allowed, the
+// order is parked at once; staff see it with its error, fix nothing but the back office, press
+// Retry, and the order reaches the back office exactly once.
 import { createServer, type Server } from "node:http";
 import { BackOfficeHandOff } from "@trade-shop/contracts/backoffice";
 import { ProductSearchResult } from "@trade-shop/contracts/catalogue";
@@ -20,7 +21,7 @@ interface Received {
   answered: number;
 }
 
-describe("hand-off queue with the back office down", () => {
+describe("hand-off queue with the back office refusing", () => {
   let browser: Browser;
   let shop: ShopServer;
   let backOffice: Server;
@@ -35,7 +36,7 @@ describe("hand-off queue with the back office down", () => {
       req.on("end", () => {
         // A hand-off outside the contract is refused and recorded with the reason, for the test to show.
         const handOff = BackOfficeHandOff.safeParse(JSON.parse(body));
-        const answered = handOff.success ? (up ? 200 : 503) : 400;
+        const answered = handOff.success ? (up ? 200 : 422) : 400;
         received.push({
           idempotencyKey: req.headers["idempotency-key"] as string | undefined,
           orderId: handOff.success ? handOff.data.order.orderId : `not a hand-off: ${handOff.error.message}`,
@@ -102,7 +103,7 @@ describe("hand-off queue with the back office down", () => {
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
     expect(received[0]).toMatchObject({
       orderId: order.orderId,
-      answered: 503,
+      answered: 422,
       idempotencyKey: `order:${order.id}`,
     });
 
@@ -118,7 +119,7 @@ describe("hand-off queue with the back office down", () => {
         .filter({ hasText: order.orderId });
       await entry.waitFor({ timeout: 15_000 });
       expect(await entry.textContent()).toContain("parked");
-      expect(await entry.textContent()).toContain("503");
+      expect(await entry.textContent()).toContain("422");
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
@@ -138,7 +139,7 @@ describe("hand-off queue with the back office down", () => {
     }
 
     // One successful hand-off, under the same key as the failed one: one sales order.
-    expect(received.map((r) => r.answered)).toEqual([503, 200]);
+    expect(received.map((r) => r.answered)).toEqual([422, 200]);
     expect(new Set(received.map((r) => r.idempotencyKey)).size).toBe(1);
     const placed = await callApi(baseUrl, "GET", `/api/Order/GetOrderById/${order.id}`, {
       token: trader,
