@@ -18,18 +18,30 @@ export interface OutboxMessage {
 
 /** Queues a message in the caller's transaction; false when the key was already queued. */
 export async function enqueue(trx: Db, message: OutboxMessage): Promise<boolean> {
-  const row = await trx
+  return (await enqueueAll(trx, [message])) === 1;
+}
+
+/**
+ * Queues several messages in the caller's transaction in one statement (one round trip, as
+ * an order's hand-off and its confirmation); returns how many were new (the rest were queued
+ * before under their keys).
+ */
+export async function enqueueAll(trx: Db, messages: readonly OutboxMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const rows = await trx
     .insertInto("outbox")
-    .values({
-      topic: message.topic,
-      idempotencyKey: message.idempotencyKey,
-      payload: JSON.stringify(message.payload),
-      orderingKey: message.orderingKey ?? null,
-    })
+    .values(
+      messages.map((message) => ({
+        topic: message.topic,
+        idempotencyKey: message.idempotencyKey,
+        payload: JSON.stringify(message.payload),
+        orderingKey: message.orderingKey ?? null,
+      })),
+    )
     .onConflict((oc) => oc.column("idempotencyKey").doNothing())
     .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return rows.length;
 }
 
 export interface OutboxJob {

@@ -49,7 +49,17 @@ export async function memberOf(db: Db, userId: number, customerId: number): Prom
     .where("id", "=", userId)
     .where("customerId", "=", customerId)
     .executeTakeFirst();
-  if (!row) return undefined;
+  return row && toMember(row);
+}
+
+/** A users row of the account's people as a Member (order placement reads it with its locks). */
+export function toMember(row: {
+  id: number;
+  accountRole: string;
+  orderLimitCents: number | null;
+  firstname: string;
+  lastname: string;
+}): Member {
   return {
     userId: row.id,
     accountRole: row.accountRole as AccountRole,

@@ -13,7 +13,7 @@ export { customerOfRequest } from "./customer-of-request";
 export { customerContextFor, type CustomerContext } from "./customer-context";
 export { chosenDeliveryAddress } from "./customer-addresses";
 export { liquorRefusal, sendLiquorLicenceNotices } from "./liquor-licence";
-export { memberOf, ownerOf, refuseViewer, requireOwner, type Member } from "./buyers";
+export { memberOf, ownerOf, refuseViewer, requireOwner, toMember, type Member } from "./buyers";
 /** An account's first login, invited as its Owner by staff (an approved application). */
 export { inviteOwner } from "./buyers";
 export { creditPosition, creditPositions, NOT_YET_INVOICED } from "./credit";

@@ -9,7 +9,7 @@ import type { OrderStatus } from "@trade-shop/contracts/orders";
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import { DomainError, notFound } from "../../core/domain-error";
-import { enqueue } from "../../core/outbox";
+import { enqueue, type OutboxMessage } from "../../core/outbox";
 
 /** The outbox topic of the order hand-off; its payload is adapter.ts's HandOffPayload. */
 export const BACKOFFICE_TOPIC = "backoffice.order";
@@ -20,12 +20,20 @@ export const BACKOFFICE_TOPIC = "backoffice.order";
  * placed (the outbox's ordering key, decision 79); different accounts' go side by side.
  */
 export function handOff(trx: Db, orderId: number, customer: { tenantId: string; customerId: number }) {
-  return enqueue(trx, {
+  return enqueue(trx, handOffToQueue(orderId, customer));
+}
+
+/** handOff's outbox message, for order placement, which queues it with the confirmation in one statement. */
+export function handOffToQueue(
+  orderId: number,
+  customer: { tenantId: string; customerId: number },
+): OutboxMessage {
+  return {
     topic: BACKOFFICE_TOPIC,
     idempotencyKey: `order:${orderId}`,
     payload: { orderId },
     orderingKey: `customer:${customer.tenantId}:${customer.customerId}`,
-  });
+  };
 }
 
 /** The outbox topic of a cancellation asked of the back office; payload CancellationPayload. */

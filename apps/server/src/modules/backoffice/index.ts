@@ -2,12 +2,12 @@
 // comes back from (the built-in simulator, or an HTTP back office and its signed callbacks).
 // Owns the outbox topic "backoffice.order" (BACKOFFICE_TOPIC), backoffice_sales_orders,
 // backoffice_callback_events, the account documents it sends, and every back-office status
-// change of an order (status.ts). Offers handOff (queue an order in the caller's transaction),
+// change of an order (status.ts). Offers handOff (queue an order in the caller's transaction; handOffToQueue, its message),
 // the topic's handler for the outbox worker, and the simulator's clock (docs/architecture.md).
 // Real-time: a status change writes orders.current_pastel_status, which the orders trigger
 // orders_status_shop_events tells the browsers (see modules/orders/index.ts).
 export { backOfficeRoutes } from "./routes";
-export { BACKOFFICE_TOPIC, handOff } from "./hand-offs";
+export { BACKOFFICE_TOPIC, handOff, handOffToQueue } from "./hand-offs";
 export { backOfficeHandlers } from "./adapter";
 export type { ReadOrder } from "./back-office";
 export { createBackOfficeSimulator, type BackOfficeSimulator } from "./simulator";

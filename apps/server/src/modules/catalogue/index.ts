@@ -8,7 +8,7 @@
 // every process listens (search-vocabulary.ts, search-cache.ts).
 export { catalogueRoutes, type CatalogueServices } from "./routes";
 export { LINE_CHOICES, type LineMatch } from "./line-search";
-export { productRows, type ProductRow } from "./product-queries";
+export { productRows, productRowsQuery, type ProductRow } from "./product-queries";
 export { loadProducts, toProduct } from "./products";
 export { pruneSearchMisses } from "./search-misses";
 export { brandColour, brandInitials, escapeXml, fitText, type TextBlock } from "./brand-drawing";

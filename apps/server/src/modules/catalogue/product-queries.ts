@@ -1,7 +1,7 @@
 // Loads products as a given shopper sees them: the list price of their price list, the
 // tenant's current deal, the stock of their warehouse (visitors and staff: the product's own
 // list price, no deal, the stock of the warehouse shown to visitors) and the cover image.
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import type { CustomerContext } from "../accounts";
 
@@ -54,6 +54,21 @@ export async function productRows(
   options: { withExtendedData?: boolean } = {},
 ): Promise<ProductRow[]> {
   if (skuCodes.length === 0) return [];
+  const result = await productRowsQuery(shopper, sql<string[]>`${[...skuCodes]}::text[]`, options).execute(
+    db,
+  );
+  return result.rows;
+}
+
+/**
+ * productRows' statement for the SKUs of a text[] expression, for a caller that reads the
+ * products in one statement with what names them (a shopping list's lines).
+ */
+export function productRowsQuery(
+  shopper: Shopper,
+  skuCodes: RawBuilder<string[]>,
+  options: { withExtendedData?: boolean } = {},
+) {
   // stock's primary key (warehouse_code, sku_code).
   const stock = sql`(SELECT s.on_hand FROM stock s WHERE s.warehouse_code = sw.code AND s.sku_code = p.sku_code)`;
   const price = shopper
@@ -76,7 +91,7 @@ export async function productRows(
     ? sql`(SELECT e.data FROM product_extended_data e WHERE e.sku_code = p.sku_code)`
     : sql`NULL::jsonb`;
 
-  const result = await sql<ProductRow>`
+  return sql<ProductRow>`
     SELECT p.sku_code, p.category, p.sub_category, p.sub_category2, p.sub_category3, b.name AS brand, p.description,
            p.pack_size, p.capacity, p.rt_category, p.is_liquor, p.is_new, p.vat_rate,
            ${price} AS list_price_excl_cents,
@@ -92,9 +107,8 @@ export async function productRows(
       JOIN brands b ON b.id = p.brand_id
      CROSS JOIN (SELECT ${stockWarehouse(shopper)} AS code) sw
       ${deal}
-     WHERE p.sku_code = ANY(${[...skuCodes]}::text[]) AND p.active
-  `.execute(db);
-  return result.rows;
+     WHERE p.sku_code = ANY(${skuCodes}) AND p.active
+  `;
 }
 
 /**

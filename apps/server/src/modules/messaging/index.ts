@@ -4,5 +4,5 @@
 // message (and asking whether a kind can be sent), and the topics' handlers for the outbox
 // worker (docs/architecture.md).
 export { mailboxRoutes } from "./mailbox-routes";
-export { assertCanSend, canSend, queueEmail, queueSms } from "./outgoing";
+export { assertCanSend, canSend, emailToQueue, queueEmail, queueSms } from "./outgoing";
 export { messagingHandlers } from "./delivery";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../core/domain-error";
-import { enqueue } from "../../core/outbox";
+import { enqueue, type OutboxMessage } from "../../core/outbox";
 
 export const EMAIL_TOPIC = "messaging.email";
 export const SMS_TOPIC = "messaging.sms";
@@ -53,7 +53,12 @@ export function assertCanSend(config: Pick<Config, "demoMode" | "SMTP_URL" | "SM
 }
 
 export function queueEmail(trx: Db, idempotencyKey: string, message: EmailMessage) {
-  return enqueue(trx, { topic: EMAIL_TOPIC, idempotencyKey, payload: EmailMessage.parse(message) });
+  return enqueue(trx, emailToQueue(idempotencyKey, message));
+}
+
+/** The outbox message of an e-mail, for a caller that queues it with others in one statement. */
+export function emailToQueue(idempotencyKey: string, message: EmailMessage): OutboxMessage {
+  return { topic: EMAIL_TOPIC, idempotencyKey, payload: EmailMessage.parse(message) };
 }
 
 export function queueSms(trx: Db, idempotencyKey: string, message: SmsMessage) {

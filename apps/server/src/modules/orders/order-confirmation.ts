@@ -1,23 +1,23 @@
 // The order confirmation e-mail: queued in the placing transaction (so it goes exactly when the
-// order commits) to the customer account's contact address, whoever placed the order — a buyer
-// of the account or a Rep ordering for it (decision 127).
+// order commits), with the order's hand-off in one statement, to the customer account's contact
+// address, whoever placed the order — a buyer of the account or a Rep ordering for it (decision 127).
 import { toCents } from "@trade-shop/contracts/common";
 import { formatRandCents, formatShopDateTime, expectedDayText } from "@trade-shop/contracts/format";
 import type { Order } from "@trade-shop/contracts/orders";
-import type { Db } from "../../db/database";
-import { queueEmail } from "../messaging";
+import type { OutboxMessage } from "../../core/outbox";
+import { emailToQueue } from "../messaging";
 
-export async function queueOrderConfirmation(
-  trx: Db,
+/** The confirmation's outbox message; undefined for an account without a contact address. */
+export function orderConfirmation(
   order: Order,
   account: { name: string; contactEmail: string | null },
-) {
-  if (!account.contactEmail) return;
+): OutboxMessage | undefined {
+  if (!account.contactEmail) return undefined;
   const lines = order.orderLines.map(
     (l) =>
       `  ${l.quantity} x ${l.productDescription}: ${formatRandCents(toCents(l.totalPriceExcl))} excl. VAT`,
   );
-  await queueEmail(trx, `order-confirmation:${order.id}`, {
+  return emailToQueue(`order-confirmation:${order.id}`, {
     to: account.contactEmail,
     subject: `Order ${order.orderId} received (${order.accountId})`,
     text: [

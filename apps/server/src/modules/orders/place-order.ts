@@ -1,9 +1,10 @@
 // Placing an order (docs/behaviour.md Order placement, docs/rules.md). One transaction of named steps:
 // lock the cart and its account (or find the order the cart already became), re-price it and
-// compare with what the customer saw, check liquor and credit, write the order, queue the
-// back-office hand-off and the confirmation e-mail, empty the cart and, last, take stock. The
+// compare with what the customer saw, check liquor and credit, write the order and renew the
+// cart, queue the back-office hand-off and the confirmation e-mail and, last, take stock. The
 // cart's orderReference makes it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
-// tab) returns the first order. Each step is one or two statements (decision 78). An order over
+// tab) returns the first order. Each step is one statement at most (decision 78), counted in
+// placement-statements.api.test.ts so the count cannot grow back unnoticed. An order over
 // the buyer's own limit is written as Awaiting approval and waits for the owner instead of being
 // handed off (decision 128); a Viewer of the account cannot order at all.
 import { sql } from "kysely";
@@ -12,33 +13,32 @@ import { formatRandCents } from "@trade-shop/contracts/format";
 import type { CreateOrderCommand, Order, OrderConflict, StockShortage } from "@trade-shop/contracts/orders";
 import type { Db } from "../../db/database";
 import { DomainError } from "../../core/domain-error";
+import { enqueueAll, type OutboxMessage } from "../../core/outbox";
 import {
   chosenDeliveryAddress,
   creditPosition,
-  memberOf,
   liquorRefusal,
   type CustomerContext,
   type Member,
 } from "../accounts";
 import { cartFrom } from "../cart";
 import {
-  priceItems,
   listOwner,
-  listLines,
   openList,
-  renewCart,
+  priceListLines,
   type PricedItem,
   type PricedItems,
   type ListHeader,
 } from "../shopping-lists";
-import { handOff } from "../backoffice";
-import { queueOrderConfirmation } from "./order-confirmation";
+import { handOffToQueue } from "../backoffice";
+import { orderConfirmation } from "./order-confirmation";
 import {
   insertOrder,
   lockCartAndAccount,
-  orderLineRows,
+  orderLineValues,
   takeStockOrNone,
   type OrderingAccount,
+  type Placer,
 } from "./placement-queries";
 import { findOrder, toOrder } from "./queries";
 import { AWAITING_APPROVAL, askOwnerToApprove } from "./approvals";
@@ -78,18 +78,16 @@ export async function placeOrder(
   ctx: PlaceOrderContext,
   command: CreateOrderCommand,
 ): Promise<Order> {
-  const member = await memberOf(db, ctx.userId, ctx.customer.customerId);
-  if (member?.accountRole === "Viewer") {
-    throw new DomainError(
-      "viewer_cannot_order",
-      "You are a viewer on this account: you can see prices and orders, but only its owner and buyers place orders.",
-    );
-  }
   return db.transaction().execute(async (trx) => {
-    const locked = await lockCart(trx, ctx);
-    if (locked?.cart.orderReference !== command.orderReference)
-      return earlierOrder(trx, ctx, command, locked?.cart);
-    const { cart, account } = locked;
+    const { cart, account, placer } = await lockCart(trx, ctx);
+    const { member } = placer;
+    if (member?.accountRole === "Viewer") {
+      throw new DomainError(
+        "viewer_cannot_order",
+        "You are a viewer on this account: you can see prices and orders, but only its owner and buyers place orders.",
+      );
+    }
+    if (cart?.orderReference !== command.orderReference) return earlierOrder(trx, ctx, command, cart);
     const priced = await repriceCart(trx, ctx.customer, cart, command);
     const address = await chosenAddress(trx, ctx.customer, command, account);
     assertLiquorAllowed(ctx.customer, priced);
@@ -100,14 +98,11 @@ export async function placeOrder(
       : overCreditCents > 0
         ? { for: "payment", dueCents: overCreditCents }
         : { for: "nothing" };
-    const order = await writeOrder(trx, ctx, command, priced, account, address, member, waitsFor);
+    const order = await writeOrder(trx, ctx, command, priced, cart.id, account, address, placer, waitsFor);
     if (waitsFor.for === "approval")
       await askOwnerToApprove(trx, ctx, order, priced.totalInclCents, ctx.customer.customerId, member!);
-    else if (waitsFor.for === "nothing") await handOff(trx, order.id, ctx.customer);
-    // An order waiting for the owner's approval is confirmed by that request instead; one waiting
-    // for its payment by the payment's receipt.
-    if (ctx.confirmByEmail && waitsFor.for === "nothing") await queueOrderConfirmation(trx, order, account);
-    await renewCart(trx, cart.id);
+    // One waiting for its payment is handed off once paid, and confirmed by the payment's receipt.
+    else if (waitsFor.for === "nothing") await handOffAndConfirm(trx, ctx, order, account);
     await takeStock(trx, ctx.customer.stockingWarehouseCode, priced.items);
     return order;
   });
@@ -115,7 +110,7 @@ export async function placeOrder(
 
 /**
  * The user's cart and their customer account, locked to the end of the transaction: one
- * placement per cart at a time, and one credit check after another per account.
+ * placement per cart at a time, and one credit check after another per account; and who places.
  */
 function lockCart(trx: Db, ctx: PlaceOrderContext) {
   return lockCartAndAccount(trx, {
@@ -154,9 +149,9 @@ async function repriceCart(
   cart: ListHeader,
   command: CreateOrderCommand,
 ) {
-  const lines = await listLines(trx, "cart", cart.id);
-  if (lines.length === 0) throw refusal({ code: "cart_empty" }, "Your cart is empty.");
-  const priced = await priceItems(trx, customer, lines);
+  const priced = await priceListLines(trx, customer, "cart", cart.id);
+  if (priced.items.length + priced.unavailable.length === 0)
+    throw refusal({ code: "cart_empty" }, "Your cart is empty.");
   if (priced.unavailable.length > 0) {
     const unavailable = priced.unavailable.map((l) => l.skuCode);
     throw refusal(
@@ -244,15 +239,19 @@ const overLimit = (member: Member | undefined, priced: PricedItems) =>
 const creditOverridden = (ctx: PlaceOrderContext, command: CreateOrderCommand) =>
   command.creditcheck_override && ctx.mayOverrideCredit;
 
-/** Writes the order, its first status and its lines; returns it as read back. */
+/**
+ * Writes the order, its first status and its lines, and renews the cart (emptied, a new
+ * orderReference), in one statement; returns the order as written.
+ */
 async function writeOrder(
   trx: Db,
   ctx: PlaceOrderContext,
   command: CreateOrderCommand,
   priced: PricedItems,
+  cartId: number,
   account: OrderingAccount,
   address: Address,
-  member: Member | undefined,
+  placer: Placer,
   waitsFor: Waiting,
 ): Promise<Order> {
   const { customer } = ctx;
@@ -262,62 +261,61 @@ async function writeOrder(
     deliveryTerms(account, command.homeDelivery),
     ctx.isHoliday,
   ).day;
-  const row = await insertOrder(trx, {
-    ...(waitsFor.for === "approval"
-      ? {
-          currentPastelStatus: AWAITING_APPROVAL,
-          approvalDueAt: sql<Date>`now() + make_interval(hours => ${ctx.approvalHoldHours})`,
-        }
-      : {}),
-    ...(waitsFor.for === "payment"
-      ? {
-          currentPastelStatus: AWAITING_PAYMENT,
-          paymentDueAt: sql<Date>`now() + make_interval(hours => ${ctx.paymentHoldHours})`,
-          paymentDueCents: waitsFor.dueCents,
-        }
-      : {}),
-    tenantId: customer.tenantId,
-    customerId: customer.customerId,
-    userId: ctx.userId,
-    orderReference: command.orderReference,
-    suppliedId: command.suppliedId ?? null,
-    accountName: account.name,
-    vatNumber: account.taxNumber,
-    email: account.contactEmail,
-    mobileNumber: account.contactCellphone,
-    address1: address.address1,
-    address2: address.address2,
-    address3: address.address3,
-    address4: address.address4,
-    address5: address.address5,
-    address6: address.addressPc,
-    homeDelivery: command.homeDelivery,
-    expectedDeliveryDate,
-    orderType: "Web",
-    shipmentMethod: command.homeDelivery ? "Delivery" : "Collection",
-    orderSource: "TradeShop",
-    discountCents: priced.discountCents,
-    totalExclCents: priced.totalExclCents,
-    totalInclCents: priced.totalInclCents,
-    applyLiqourCheck: true,
-    liquorCheck: containsLiquor(priced),
-    creditcheckOverride: creditOverridden(ctx, command),
-    repCode: account.repCode,
-    vendorNumber: account.vendorNumber,
-    createdBy: ctx.username,
-  });
-  const lines = await trx
-    .insertInto("orderLines")
-    .values(orderLineRows(row.id, priced.items, customer.stockingWarehouseCode))
-    .returningAll()
-    .execute();
-  const placedBy = member?.name ?? (await placerName(trx, ctx.userId));
+  const { order: row, lines } = await insertOrder(
+    trx,
+    {
+      ...(waitsFor.for === "approval"
+        ? {
+            currentPastelStatus: AWAITING_APPROVAL,
+            approvalDueAt: sql<Date>`now() + make_interval(hours => ${ctx.approvalHoldHours})`,
+          }
+        : {}),
+      ...(waitsFor.for === "payment"
+        ? {
+            currentPastelStatus: AWAITING_PAYMENT,
+            paymentDueAt: sql<Date>`now() + make_interval(hours => ${ctx.paymentHoldHours})`,
+            paymentDueCents: waitsFor.dueCents,
+          }
+        : {}),
+      tenantId: customer.tenantId,
+      customerId: customer.customerId,
+      userId: ctx.userId,
+      orderReference: command.orderReference,
+      suppliedId: command.suppliedId ?? null,
+      accountName: account.name,
+      vatNumber: account.taxNumber,
+      email: account.contactEmail,
+      mobileNumber: account.contactCellphone,
+      address1: address.address1,
+      address2: address.address2,
+      address3: address.address3,
+      address4: address.address4,
+      address5: address.address5,
+      address6: address.addressPc,
+      homeDelivery: command.homeDelivery,
+      expectedDeliveryDate,
+      orderType: "Web",
+      shipmentMethod: command.homeDelivery ? "Delivery" : "Collection",
+      orderSource: "TradeShop",
+      discountCents: priced.discountCents,
+      totalExclCents: priced.totalExclCents,
+      totalInclCents: priced.totalInclCents,
+      applyLiqourCheck: true,
+      liquorCheck: containsLiquor(priced),
+      creditcheckOverride: creditOverridden(ctx, command),
+      repCode: account.repCode,
+      vendorNumber: account.vendorNumber,
+      createdBy: ctx.username,
+    },
+    orderLineValues(priced.items, customer.stockingWarehouseCode),
+    cartId,
+  );
   return toOrder(
     {
       ...row,
       accountId: customer.accountId,
       createdByName: row.createdBy,
-      placedBy,
+      placedBy: placer.name,
       decidedByName: null,
       linesChangedByName: null,
       expectedDeliveryDate,
@@ -331,14 +329,16 @@ async function writeOrder(
   );
 }
 
-/** The name of a login placing an order for an account it is not a user of (staff, a rep). */
-async function placerName(trx: Db, userId: number) {
-  const row = await trx
-    .selectFrom("users")
-    .select(["firstname", "lastname"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row ? `${row.firstname} ${row.lastname}`.trim() || null : null;
+/**
+ * Queues the order's hand-off to the back office and, when the shop can send e-mail, its
+ * confirmation, in one statement. An order waiting for the owner's approval is confirmed by
+ * that request instead.
+ */
+async function handOffAndConfirm(trx: Db, ctx: PlaceOrderContext, order: Order, account: OrderingAccount) {
+  const messages: OutboxMessage[] = [handOffToQueue(order.id, ctx.customer)];
+  const confirmation = ctx.confirmByEmail ? orderConfirmation(order, account) : undefined;
+  if (confirmation) messages.push(confirmation);
+  await enqueueAll(trx, messages);
 }
 
 /**

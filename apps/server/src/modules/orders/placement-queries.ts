@@ -3,9 +3,11 @@
 // then its customer, then stock rows by SKU, so concurrent placements wait for each other but
 // never deadlock.
 import { sql, type InsertObject, type Selectable } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Db } from "../../db/database";
-import type { DB, Orders } from "../../db/schema";
-import type { ListHeader, PricedItem } from "../shopping-lists";
+import type { DB, OrderLines, Orders } from "../../db/schema";
+import { toMember, type Member } from "../accounts";
+import { cartRenewal, type ListHeader, type PricedItem } from "../shopping-lists";
 import { ACCOUNT_DELIVERY_COLUMNS, type AccountDelivery } from "./delivery";
 import { orderNumberSql } from "./order-number";
 
@@ -25,43 +27,107 @@ export interface OrderingAccount extends AccountDelivery {
   addressPc: string | null;
 }
 
+/** Who places the order: one of the account's people (a member), or a login that is not (staff, a rep). */
+export interface Placer {
+  member: Member | undefined;
+  /** Their name as the order shows it; null when the login has none. */
+  name: string | null;
+}
+
 /**
  * The user's cart and its customer account, both locked to the end of the transaction: one
- * placement per cart at a time, and credit checked one order after another per account.
- * Undefined when the user has no cart yet. The customer is locked only once the cart is (its
- * row comes out of the join after the cart's), and the rows returned are the latest committed.
+ * placement per cart at a time, and credit checked one order after another per account; with
+ * them, who is placing (read in the same statement, a round trip saved). The cart is undefined
+ * when the user has none yet. The customer is locked only once the cart is (its row comes out
+ * of the join after the cart's), and the rows returned are the latest committed.
  */
 export async function lockCartAndAccount(
   trx: Db,
   owner: { tenantId: string; userId: number; customerId: number },
-): Promise<{ cart: ListHeader; account: OrderingAccount } | undefined> {
-  // carts (tenant_id, user_id, customer_id) unique; customers primary key. The cart is the one
-  // kept for this customer, so a Rep's cart for another account can never be ordered here.
-  const { rows } = await sql<ListHeader & OrderingAccount>`
+): Promise<{ cart: ListHeader | undefined; account: OrderingAccount; placer: Placer }> {
+  // carts (tenant_id, user_id, customer_id) unique; customers and users primary keys. The cart is
+  // the one kept for this customer, so a Rep's cart for another account can never be ordered here.
+  const { rows } = await sql<
+    OrderingAccount & {
+      cartId: number | null;
+      cartUserId: number | null;
+      orderReference: string | null;
+      cartCreatedDate: Date | null;
+      placerId: number | null;
+      placerIsMember: boolean | null;
+      accountRole: string | null;
+      orderLimitCents: number | null;
+      firstname: string | null;
+      lastname: string | null;
+    }
+  >`
     WITH cart AS MATERIALIZED (
       SELECT id, user_id, order_reference::text AS order_reference, created_date FROM carts
        WHERE tenant_id = ${owner.tenantId} AND user_id = ${owner.userId} AND customer_id = ${owner.customerId}
          FOR UPDATE)
-    SELECT cart.id, cart.user_id, cart.order_reference, cart.created_date,
+    SELECT cart.id AS cart_id, cart.user_id AS cart_user_id, cart.order_reference, cart.created_date AS cart_created_date,
            c.name, c.tax_number, c.contact_email, c.contact_cellphone, c.rep_code, c.vendor_number,
            c.address1, c.address2, c.address3, c.address4, c.address5, c.address_pc,
-           ${ACCOUNT_DELIVERY_COLUMNS}
-      FROM cart, customers c LEFT JOIN warehouses w ON w.code = c.stocking_warehouse_code
+           ${ACCOUNT_DELIVERY_COLUMNS},
+           u.id AS placer_id, u.customer_id = c.id AS placer_is_member, u.account_role, u.order_limit_cents,
+           u.firstname, u.lastname
+      FROM customers c
+      LEFT JOIN warehouses w ON w.code = c.stocking_warehouse_code
+      LEFT JOIN cart ON true
+      LEFT JOIN users u ON u.id = ${owner.userId}
      WHERE c.id = ${owner.customerId}
        FOR UPDATE OF c`.execute(trx);
   const row = rows[0];
-  if (!row) return undefined;
-  const { id, userId, orderReference, createdDate, ...account } = row;
-  return { cart: { id, userId, orderReference, createdDate }, account };
+  if (!row) throw new Error(`customer ${owner.customerId} does not exist`);
+  const {
+    cartId,
+    cartUserId,
+    orderReference,
+    cartCreatedDate,
+    placerId,
+    placerIsMember,
+    accountRole,
+    orderLimitCents,
+    firstname,
+    lastname,
+    ...account
+  } = row;
+  const cart =
+    cartId === null
+      ? undefined
+      : { id: cartId, userId: cartUserId!, orderReference, createdDate: cartCreatedDate! };
+  const user =
+    placerId === null
+      ? undefined
+      : {
+          id: placerId,
+          accountRole: accountRole!,
+          orderLimitCents,
+          firstname: firstname!,
+          lastname: lastname!,
+        };
+  const member = user && placerIsMember ? toMember(user) : undefined;
+  const name = member?.name ?? (user ? `${user.firstname} ${user.lastname}`.trim() || null : null);
+  return { cart, account, placer: { member, name } };
 }
 
-/** Inserts the order with an id drawn in the same statement (its number is made from it) and its first status. */
-export function insertOrder(
+/** An order line as written, before its order's id is drawn. */
+export type OrderLineValues = Omit<InsertObject<DB, "orderLines">, "orderId">;
+
+/**
+ * Inserts the order with an id drawn in the same statement (its number is made from it), its
+ * first status and its lines, and renews the cart it was placed from, all in one statement;
+ * returns the order and its lines as written.
+ */
+export async function insertOrder(
   trx: Db,
   values: Omit<InsertObject<DB, "orders">, "id" | "orderId">,
-): Promise<Selectable<Orders>> {
+  lines: readonly OrderLineValues[],
+  cartId: number,
+): Promise<{ order: Selectable<Orders>; lines: Selectable<OrderLines>[] }> {
   const drawnId = sql<number>`(SELECT id FROM next)`;
-  return trx
+  const renewal = cartRenewal(cartId);
+  const { newLines, ...order } = await trx
     .with("next", (db) =>
       db.selectNoFrom(sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`.as("id")),
     )
@@ -80,9 +146,23 @@ export function insertOrder(
         )
         .returning("id"),
     )
+    .with("newLines", (db) =>
+      db
+        .insertInto("orderLines")
+        .values(lines.map((line) => ({ ...line, orderId: drawnId })))
+        .returningAll(),
+    )
+    // A raw statement is not parenthesised as a CTE by Kysely, so it is here.
+    .with("emptiedCart", () => sql<Record<string, never>>`(${renewal.emptied})`)
+    .with("renewedCart", () => sql<Record<string, never>>`(${renewal.renewed})`)
     .selectFrom("newOrder")
     .selectAll()
+    // Every column of order_lines is text, a number or a boolean, so JSON carries each as it is.
+    .select((eb) =>
+      jsonArrayFrom(eb.selectFrom("newLines").selectAll().orderBy("newLines.lineNumber")).as("newLines"),
+    )
     .executeTakeFirstOrThrow();
+  return { order, lines: newLines as Selectable<OrderLines>[] };
 }
 
 export interface StockShortfall {
@@ -127,8 +207,12 @@ export async function takeStockOrNone(
 
 /** The order_lines rows of priced items, numbered from 1, all from one warehouse. */
 export function orderLineRows(orderId: number, items: readonly PricedItem[], warehouseCode: string) {
+  return orderLineValues(items, warehouseCode).map((line) => ({ ...line, orderId }));
+}
+
+/** orderLineRows before the order's id is known (insertOrder draws it). */
+export function orderLineValues(items: readonly PricedItem[], warehouseCode: string) {
   return items.map((i, index) => ({
-    orderId,
     lineNumber: index + 1,
     skuCode: i.line.skuCode,
     productDescription: i.product.description,

@@ -4,13 +4,13 @@
 // through it. Owns carts, cart_items, wishlists and wishlist_items (docs/architecture.md).
 export {
   addToList,
+  cartRenewal,
   clearList,
   listLines,
   openList,
   reduceListLine,
-  renewCart,
   setListQuantity,
   type ListHeader,
 } from "./storage";
 export { assertPurchasable, listOwner, readList } from "./purchasable";
-export { priceItems, type PricedItem, type PricedItems } from "./priced-items";
+export { priceItems, priceListLines, type PricedItem, type PricedItems } from "./priced-items";

@@ -3,11 +3,12 @@
 // pricing rule. Cart, wishlist and order placement all price through here.
 import { toRand } from "@trade-shop/contracts/common";
 import type { CartItem } from "@trade-shop/contracts/cart";
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { CustomerContext } from "../accounts";
-import { toProduct, productRows, type ProductRow } from "../catalogue";
+import { toProduct, productRows, productRowsQuery, type ProductRow } from "../catalogue";
 import { offeredDeal, priceLine, sumTotals, type PricedLine } from "../pricing";
-import type { ListLine } from "./storage";
+import { listLinesQuery, type ListKind, type ListLine } from "./storage";
 
 export interface PricedItem {
   line: ListLine;
@@ -37,10 +38,50 @@ export async function priceItems(
     lines.map((l) => l.skuCode),
   );
   const bySku = new Map(rows.map((r) => [r.skuCode, r]));
+  return priceLines(
+    customer,
+    lines.map((line) => ({ line, row: bySku.get(line.skuCode) })),
+  );
+}
+
+/**
+ * A list's lines read and priced in one statement (one round trip: order placement's); the
+ * lines in the order they were added, as listLines gives them.
+ */
+export async function priceListLines(
+  db: Db,
+  customer: CustomerContext,
+  kind: ListKind,
+  listId: number,
+): Promise<PricedItems> {
+  const { rows } = await sql<
+    { lineId: number; lineSkuCode: string; lineQuantity: number; lineDealReference: string | null } & (
+      ProductRow | { skuCode: null }
+    )
+  >`
+    WITH line AS (${listLinesQuery(kind, listId)}),
+         product AS (${productRowsQuery(customer, sql<string[]>`(SELECT array_agg(sku_code) FROM line)::text[]`)})
+    SELECT line.id AS line_id, line.sku_code AS line_sku_code, line.quantity AS line_quantity,
+           line.deal_reference AS line_deal_reference, product.*
+      FROM line LEFT JOIN product ON product.sku_code = line.sku_code
+     ORDER BY line.added_at, line.id`.execute(db);
+  return priceLines(
+    customer,
+    rows.map(({ lineId, lineSkuCode, lineQuantity, lineDealReference, ...product }) => ({
+      line: { id: lineId, skuCode: lineSkuCode, quantity: lineQuantity, dealReference: lineDealReference },
+      row: product.skuCode === null ? undefined : product,
+    })),
+  );
+}
+
+/** Prices each line by its product row; a line without one (no longer sold) is unavailable. */
+function priceLines(
+  customer: CustomerContext,
+  lines: readonly { line: ListLine; row: ProductRow | undefined }[],
+): PricedItems {
   const items: PricedItem[] = [];
   const unavailable: ListLine[] = [];
-  for (const line of lines) {
-    const row = bySku.get(line.skuCode);
+  for (const { line, row } of lines) {
     if (!row) {
       unavailable.push(line);
       continue;

@@ -59,12 +59,18 @@ export async function openList(
 }
 
 export async function listLines(db: Db, kind: ListKind, listId: number): Promise<ListLine[]> {
-  const t = tables[kind];
   const result = await sql<ListLine>`
-    SELECT id, sku_code, quantity, deal_reference FROM ${t.items} WHERE ${t.fk} = ${listId} ORDER BY added_at, id`.execute(
+    SELECT id, sku_code, quantity, deal_reference FROM (${listLinesQuery(kind, listId)}) line ORDER BY added_at, id`.execute(
     db,
   );
   return result.rows;
+}
+
+/** The list's lines with when each was added (their order), for a statement that reads them with more. */
+export function listLinesQuery(kind: ListKind, listId: number) {
+  const t = tables[kind];
+  return sql<ListLine & { addedAt: Date }>`
+    SELECT id, sku_code, quantity, deal_reference, added_at FROM ${t.items} WHERE ${t.fk} = ${listId}`;
 }
 
 const tooMany = (skuCode: string) =>
@@ -125,10 +131,16 @@ export async function clearList(db: Db, kind: ListKind, listId: number) {
   await sql`DELETE FROM ${t.items} WHERE ${t.fk} = ${listId}`.execute(db);
 }
 
-/** A cart that became an order starts again empty, with a new idempotency key (one statement). */
-export async function renewCart(db: Db, cartId: number) {
-  await sql`WITH emptied AS (DELETE FROM cart_items WHERE cart_id = ${cartId})
-            UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`.execute(
-    db,
-  );
+/**
+ * A cart that became an order starts again empty, with a new idempotency key: its two writes,
+ * for the statement that writes the order (data-modifying CTEs of it), so no round trip of
+ * their own.
+ */
+export function cartRenewal(cartId: number) {
+  return {
+    emptied: sql`DELETE FROM cart_items WHERE cart_id = ${cartId}`,
+    renewed: sql<
+      Record<string, never>
+    >`UPDATE carts SET order_reference = ${randomUUID()}::uuid, updated_at = now() WHERE id = ${cartId}`,
+  };
 }
