@@ -47,9 +47,9 @@ describe("unavailableDelayMs", () => {
 });
 
 describe("databaseRetryDelayMs", () => {
-  it("tries again within a second, spread from 0.2 s", () => {
-    expect(databaseRetryDelayMs(() => 0)).toBe(200);
-    expect(databaseRetryDelayMs(() => 0.999999)).toBeLessThanOrEqual(1000);
+  it("tries again within half a second, spread from 0.1 s", () => {
+    expect(databaseRetryDelayMs(() => 0)).toBe(100);
+    expect(databaseRetryDelayMs(() => 0.999999)).toBeLessThanOrEqual(500);
   });
 });
 

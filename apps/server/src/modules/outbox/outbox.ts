@@ -95,7 +95,7 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 /** A failing claim or outcome (the database is away) is logged once, then at most this often. */
 const LOG_DATABASE_FAILURE_EVERY_MS = 30_000;
 /** While the database is away, the worker asks again at most this far apart (jittered). */
-const MAX_DATABASE_BACKOFF_MS = 1_000;
+const MAX_DATABASE_BACKOFF_MS = 500;
 /** A far side that said "not now": its messages wait at most this long (jitter included). */
 const MAX_UNAVAILABLE_DELAY_MS = 5_000;
 const FIRST_UNAVAILABLE_DELAY_MS = 250;
@@ -123,9 +123,12 @@ export function retryDelayMs(attempt: number, baseMs: number, random: () => numb
   return Math.round(exponential * (0.8 + 0.4 * random()));
 }
 
-/** The database was away: again within a second (0.2 to 1 s), spread so a crowd does not return at once. */
+/**
+ * The database was away: again within half a second (0.1 to 0.5 s), spread so a crowd does not
+ * return at once; work goes on within a second of its return, handler included.
+ */
 export function databaseRetryDelayMs(random: () => number = Math.random): number {
-  return Math.round(200 + (MAX_DATABASE_BACKOFF_MS - 200) * random());
+  return Math.round(100 + (MAX_DATABASE_BACKOFF_MS - 100) * random());
 }
 
 /**
@@ -281,7 +284,7 @@ const stillOurs = (w: WorkerState, job: Claimed) =>
     .where("status", "=", "pending");
 
 /**
- * Writes an outcome, again and again while the database is away (within a second each time,
+ * Writes an outcome, again and again while the database is away (within half a second each time,
  * jittered), until it is written, the claim turns out taken over, or the worker gave its claims
  * up. The message stays in hand meanwhile, so its lease is renewed. True when written.
  */
@@ -390,7 +393,7 @@ async function failed(w: WorkerState, job: Claimed, error: unknown): Promise<"re
 
 /**
  * Runs the message's handler, with the message in hand meanwhile, and records the outcome. A
- * handler that met a database fault is run again in hand, within a second (jittered) each time,
+ * handler that met a database fault is run again in hand, within half a second (jittered) each time,
  * for up to `databaseRetryMs`: the claim stands, so no attempt is counted, and it goes as soon as
  * the database answers, with no outcome to write and no claim to take first. Past that (a
  * statement that times out every time, a very long outage) it fails as any other failure would.
@@ -588,11 +591,11 @@ async function run(w: WorkerState, loop: Loop) {
       else w.log.error({ err: error, failures: loop.failures }, "outbox worker could not claim messages");
     }
     if (!loop.running) break;
-    // The database is away: ask again within a second (jittered), so work resumes within about
-    // a second of its return.
+    // The database is away: ask again within half a second (jittered), so work resumes within
+    // about a second of its return.
     if (loop.failures > 0) {
       const backoff = Math.min(w.options.pollMs * 2 ** (loop.failures - 1), MAX_DATABASE_BACKOFF_MS);
-      await pause(loop, Math.round(backoff * (0.5 + 0.5 * Math.random())));
+      await pause(loop, Math.round(backoff * (0.75 + 0.25 * Math.random())));
       continue;
     }
     // More due work than hands: claim again at once when a hand frees, else wait for the poll.
