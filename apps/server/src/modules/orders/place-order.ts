@@ -3,8 +3,9 @@
 // compare with what the customer saw, check liquor and credit, write the order and renew the
 // cart, queue the back-office hand-off and the confirmation e-mail and, last, take stock. The
 // cart's orderReference makes it idempotent: a repeat of the same submit (double click, retry after a time-out, a second
-// tab) returns the first order. Each step is one statement at most (decision 78), counted in
-// placement-statements.api.test.ts so the count cannot grow back unnoticed. An order over
+// tab) returns the first order. Steps share statements where they can (decision 78): a plain
+// order is ten in all, BEGIN and COMMIT and the request's own two included, a count
+// placement-statements.api.test.ts holds so it cannot grow back unnoticed. An order over
 // the buyer's own limit is written as Awaiting approval and waits for the owner instead of being
 // handed off (decision 128); a Viewer of the account cannot order at all.
 import { sql } from "kysely";
