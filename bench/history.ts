@@ -413,7 +413,9 @@ async function main() {
     writeFileSync(OUT, report(run, before));
     console.info(`wrote ${OUT}`);
   } finally {
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    // BENCH_KEEP_DATABASE=1 leaves it for EXPLAIN (drop it by hand afterwards).
+    if (process.env.BENCH_KEEP_DATABASE === "1") console.info(`kept database ${name}`);
+    else await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
 }
 

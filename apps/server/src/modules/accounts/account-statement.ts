@@ -6,15 +6,14 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database";
 import { invalid } from "../../core/domain-error";
 import {
-  ageNewestFirst,
+  ageFromBuckets,
   monthBounds,
   monthLines,
-  noAgeing,
   overdueOf,
   sastDay,
+  type AgeingCents,
   type LedgerDocument,
   type LedgerKind,
-  type OpenInvoice,
 } from "./statement";
 
 const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {
@@ -47,39 +46,27 @@ async function openingOf(db: Db, customerId: number, month: string): Promise<num
   return Number(rows[0]!.cents);
 }
 
-/** Invoices read at a time while ageing; one batch covers a balance of a few months of invoices. */
-const AGEING_BATCH = 200;
-
 /**
- * The ageing of `balanceCents` on `asOf`: the invoices dated before `until`, newest due date
- * first, each less the credits allocated to it before `until`, only until they cover the
- * balance (statement.ts ageNewestFirst).
+ * The ageing of `balanceCents` on `asOf`: the open totals of the invoices dated before `until`
+ * and due at most 90 days before `asOf`, by bucket, each invoice less the credits allocated to it
+ * before `until` (statement.ts ageFromBuckets); older invoices need not be read.
  */
 async function ageingOf(db: Db, customerId: number, until: Date, balanceCents: number, asOf: string) {
-  const ageing = noAgeing();
-  let remaining = ageNewestFirst(ageing, balanceCents, [], asOf);
-  let last: { dueDate: string; id: number } | undefined;
-  while (remaining > 0) {
-    const { rows } = await sql<OpenInvoice & { id: number; openCents: string | number }>`
-      SELECT i.id, i.due_date::text AS due_date,
-             i.amount_cents - coalesce((
-               SELECT sum(c.amount_cents) FROM account_documents c  -- account_documents_allocated_idx
-                WHERE c.customer_id = i.customer_id AND c.allocated_to = i.reference AND c.kind <> 'invoice'
-                  AND c.document_date < ${until}), 0) AS open_cents
-        FROM account_documents i  -- account_documents_invoices_due_idx
-       WHERE i.customer_id = ${customerId} AND i.kind = 'invoice' AND i.document_date < ${until}
-         ${last ? sql`AND (i.due_date, i.id) < (${last.dueDate}::date, ${last.id})` : sql``}
-       ORDER BY i.due_date DESC, i.id DESC
-       LIMIT ${AGEING_BATCH}`.execute(db);
-    // The balance is the sum of the ledger, so the invoices always cover it; running out means
-    // the month sums disagree with the documents.
-    if (rows.length === 0)
-      throw new Error(`The ledger of customer ${customerId} does not add up to its balance.`);
-    const batch = rows.map((row) => ({ dueDate: row.dueDate, openCents: Number(row.openCents) }));
-    remaining = ageNewestFirst(ageing, remaining, batch, asOf);
-    last = { dueDate: rows.at(-1)!.dueDate, id: rows.at(-1)!.id };
-  }
-  return ageing;
+  if (balanceCents <= 0) return ageFromBuckets(balanceCents, {});
+  const { rows } = await sql<{ bucket: keyof AgeingCents; openCents: string | number }>`
+    SELECT CASE WHEN i.due_date >= ${asOf}::date THEN 'current'
+                WHEN i.due_date >= ${asOf}::date - 30 THEN 'days30'
+                WHEN i.due_date >= ${asOf}::date - 60 THEN 'days60'
+                ELSE 'days90' END AS bucket,
+           sum(greatest(0, i.amount_cents - coalesce((
+             SELECT sum(c.amount_cents) FROM account_documents c  -- account_documents_allocated_idx
+              WHERE c.customer_id = i.customer_id AND c.allocated_to = i.reference AND c.kind <> 'invoice'
+                AND c.document_date < ${until}), 0))) AS open_cents
+      FROM account_documents i  -- account_documents_invoices_due_idx
+     WHERE i.customer_id = ${customerId} AND i.kind = 'invoice' AND i.document_date < ${until}
+       AND i.due_date >= ${asOf}::date - 90
+     GROUP BY 1`.execute(db);
+  return ageFromBuckets(balanceCents, Object.fromEntries(rows.map((r) => [r.bucket, Number(r.openCents)])));
 }
 
 /** The month in progress in Johannesburg, e.g. 2026-11. */

@@ -3,7 +3,7 @@
 // balance, the closing balance, and the ageing of what is owed by invoice due date. All sums
 // are in integer cents; an invoice adds to the balance, a credit note or payment takes off it.
 // computeStatement is the rule over the whole ledger; the statement served is drawn from the
-// stored month sums and the month's own documents (monthLines, ageNewestFirst: decision 158),
+// stored month sums and the month's own documents (monthLines, ageFromBuckets: decision 158),
 // and statement.test.ts proves the two agree.
 
 export type LedgerKind = "invoice" | "credit_note" | "payment";
@@ -148,38 +148,32 @@ export function monthLines(openingCents: number, inMonth: readonly LedgerDocumen
   return { lines, debitsCents, creditsCents, closingCents: balance };
 }
 
-/** An invoice with what is still open on it once the credits allocated to it are taken off. */
-export interface OpenInvoice {
-  dueDate: string;
-  /** Its amount less what was allocated to it (at least 0). */
-  openCents: number;
-}
+/** The ageing buckets from newest to oldest due date; the last takes whatever is left. */
+export const BUCKETS_NEWEST_FIRST = ["current", "days30", "days60", "days90", "days120Plus"] as const;
 
-export const noAgeing = (): AgeingCents => ({ current: 0, days30: 0, days60: 0, days90: 0, days120Plus: 0 });
+const noAgeing = (): AgeingCents => ({ current: 0, days30: 0, days60: 0, days90: 0, days120Plus: 0 });
 
 /**
- * ageBalance without the whole ledger: unallocated credits settle the oldest invoices first, so
- * what stays owed is the newest invoices' open amounts up to the balance. Given the balance and
- * the invoices newest due date first, a batch at a time, it adds each batch to `ageing` and
- * returns what of the balance is still to place (0: done, no older invoice matters). A balance
- * of 0 or less is all current (a credit), as in ageBalance.
+ * ageBalance without the whole ledger. Unallocated credits settle the oldest invoices first, so
+ * what stays owed is the newest invoices' open amounts (each invoice's amount less the credits
+ * allocated to it, at least 0) up to the balance. Every invoice of a bucket falls in that bucket,
+ * so only each bucket's open total matters: the buckets are filled newest first up to the
+ * balance, and what is left is over 90 days (the invoices there always cover it, since the
+ * balance is their sum less the unallocated credits). A balance of 0 or less is all current, a
+ * credit, as in ageBalance.
  */
-export function ageNewestFirst(
-  ageing: AgeingCents,
-  remainingCents: number,
-  newestFirst: readonly OpenInvoice[],
-  asOf: string,
-): number {
-  if (remainingCents <= 0) {
-    ageing.current += remainingCents;
-    return 0;
+export function ageFromBuckets(balanceCents: number, openByBucket: Partial<AgeingCents>): AgeingCents {
+  const ageing = noAgeing();
+  if (balanceCents <= 0) {
+    ageing.current = balanceCents;
+    return ageing;
   }
-  let remaining = remainingCents;
-  for (const invoice of newestFirst) {
-    const owed = Math.min(Math.max(0, invoice.openCents), remaining);
-    ageing[bucketOf(daysOverdue(invoice.dueDate, asOf))] += owed;
+  let remaining = balanceCents;
+  for (const bucket of BUCKETS_NEWEST_FIRST.slice(0, -1)) {
+    const owed = Math.min(openByBucket[bucket] ?? 0, remaining);
+    ageing[bucket] = owed;
     remaining -= owed;
-    if (remaining === 0) break;
   }
-  return remaining;
+  ageing.days120Plus = remaining;
+  return ageing;
 }
