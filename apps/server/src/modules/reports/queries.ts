@@ -43,10 +43,11 @@ const keptSums = (
   fromMonth: string,
 ) =>
   sql`SELECT s.* FROM ${sql.table(table)} s
-        JOIN report_months m ON m.tenant_id = s.tenant_id AND m.customer_id = s.customer_id
-                            AND m.month = s.month AND m.version = s.version
        WHERE s.tenant_id = ${scope.tenantId} AND s.customer_id = ${scope.customerId}
-         AND s.month >= ${fromMonth}::date`;
+         AND s.month >= ${fromMonth}::date
+         AND (s.month, s.version) IN (SELECT m.month, m.version FROM report_months m
+                                       WHERE m.tenant_id = ${scope.tenantId} AND m.customer_id = ${scope.customerId}
+                                         AND m.month >= ${fromMonth}::date)`;
 
 const iso = (window: { from: Date; to: Date }): ReportWindow => ({
   from: window.from.toISOString(),
@@ -91,14 +92,19 @@ export async function topProducts(
     inclCents: number;
   }>`
     WITH bought AS (
+      -- The top products from the months' sums first; names only for those.
       SELECT k.sku_code, sum(k.quantity) AS quantity, sum(k.order_count) AS order_count,
-             sum(k.excl_cents) AS excl_cents, sum(k.incl_cents) AS incl_cents,
-             (array_agg(k.ordered_as ORDER BY k.ordered_at DESC))[1] AS ordered_as
+             sum(k.excl_cents) AS excl_cents, sum(k.incl_cents) AS incl_cents
         FROM (${keptSums("report_month_products", scope, window.fromMonth)}) k
        GROUP BY k.sku_code
+       ORDER BY ${order}, k.sku_code
+       LIMIT ${limit}
     )
-    SELECT b.sku_code, coalesce(p.description, b.ordered_as) AS product_description, br.name AS brand,
-           b.quantity, b.order_count, b.excl_cents, b.incl_cents
+    SELECT b.sku_code,
+           coalesce(p.description, (
+             SELECT k.ordered_as FROM (${keptSums("report_month_products", scope, window.fromMonth)}) k
+              WHERE k.sku_code = b.sku_code ORDER BY k.ordered_at DESC LIMIT 1)) AS product_description,
+           br.name AS brand, b.quantity, b.order_count, b.excl_cents, b.incl_cents
       FROM bought b
       LEFT JOIN products p ON p.sku_code = b.sku_code
       LEFT JOIN brands br ON br.id = p.brand_id
