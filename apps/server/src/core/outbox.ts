@@ -79,3 +79,17 @@ export class RemoteFailure extends Error {
     super(message, options);
   }
 }
+
+/**
+ * Runs a handler's call to the far side (an SMTP server, an SMS provider, a push service): what
+ * it throws is that side's failure (RemoteFailure, counted as an attempt), never taken for the
+ * database's, though a refused connection's error looks alike.
+ */
+export async function onTheFarSide<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof RemoteFailure) throw error;
+    throw new RemoteFailure(error instanceof Error ? error.message : String(error), false, { cause: error });
+  }
+}

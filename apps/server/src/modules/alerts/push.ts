@@ -5,6 +5,7 @@
 import webpush from "web-push";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
+import { onTheFarSide, RemoteFailure } from "../../core/outbox";
 
 export interface VapidKeys {
   /** The uncompressed P-256 public key, base64url: the browser's applicationServerKey. */
@@ -102,18 +103,20 @@ export async function sendPush(
   for (const [name, value] of Object.entries(details.headers as Record<string, unknown>)) {
     if (name.toLowerCase() !== "content-length") headers[name] = String(value);
   }
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers,
-    body: new Uint8Array(details.body),
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    redirect: "error",
-  });
+  const response = await onTheFarSide(() =>
+    fetch(details.endpoint, {
+      method: details.method,
+      headers,
+      body: new Uint8Array(details.body),
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      redirect: "error",
+    }),
+  );
   await response.body?.cancel();
   if (response.ok) return "sent";
   if (response.status === 404 || response.status === 410) return "gone";
   if (response.status === 429 || response.status >= 500) {
-    throw new Error(`push service answered ${response.status}`);
+    throw new RemoteFailure(`push service answered ${response.status}`, false);
   }
   return "refused";
 }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
-import type { OutboxHandlers, OutboxJob } from "../../core/outbox";
+import { onTheFarSide, RemoteFailure, type OutboxHandlers, type OutboxJob } from "../../core/outbox";
 import { EMAIL_TOPIC, EmailMessage, SMS_TOPIC, SmsMessage } from "./outgoing";
 import { recordSentMessage } from "./queries";
 
@@ -34,22 +34,24 @@ export function messagingHandlers(config: MessagingConfig, db: Db): OutboxHandle
     async [EMAIL_TOPIC](job) {
       const message = EmailMessage.parse(job.payload);
       if (mailer) {
-        await mailer.sendMail({
-          from: config.MAIL_FROM,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.attachments
-            ? {
-                attachments: message.attachments.map((file) => ({
-                  filename: file.filename,
-                  contentType: file.contentType,
-                  content: Buffer.from(file.contentBase64, "base64"),
-                })),
-              }
-            : {}),
-          messageId: messageIdFor(job),
-        });
+        await onTheFarSide(() =>
+          mailer.sendMail({
+            from: config.MAIL_FROM,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            ...(message.attachments
+              ? {
+                  attachments: message.attachments.map((file) => ({
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    content: Buffer.from(file.contentBase64, "base64"),
+                  })),
+                }
+              : {}),
+            messageId: messageIdFor(job),
+          }),
+        );
       } else if (!config.demoMode) {
         throw new Error("E-mail is not configured (SMTP_URL is unset)");
       }
@@ -70,19 +72,24 @@ export function messagingHandlers(config: MessagingConfig, db: Db): OutboxHandle
     async [SMS_TOPIC](job) {
       const message = SmsMessage.parse(job.payload);
       if (config.SMS_URL) {
-        const response = await fetch(config.SMS_URL, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            "idempotency-key": job.idempotencyKey,
-            ...(config.SMS_TOKEN ? { authorization: `Bearer ${config.SMS_TOKEN}` } : {}),
-          },
-          body: JSON.stringify({ to: message.to, message: message.text, reference: job.idempotencyKey }),
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        });
+        const response = await onTheFarSide(() =>
+          fetch(config.SMS_URL!, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "idempotency-key": job.idempotencyKey,
+              ...(config.SMS_TOKEN ? { authorization: `Bearer ${config.SMS_TOKEN}` } : {}),
+            },
+            body: JSON.stringify({ to: message.to, message: message.text, reference: job.idempotencyKey }),
+            signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+          }),
+        );
         if (!response.ok) {
           const detail = (await response.text().catch(() => "")).slice(0, 200);
-          throw new Error(`SMS provider answered ${response.status}${detail ? `: ${detail}` : ""}`);
+          throw new RemoteFailure(
+            `SMS provider answered ${response.status}${detail ? `: ${detail}` : ""}`,
+            false,
+          );
         }
       } else if (!config.demoMode) {
         throw new Error("SMS is not configured (SMS_URL is unset)");
