@@ -134,9 +134,10 @@ export function createMetrics(options: { database: Database; processMetrics: boo
       registers: [registry],
       async collect() {
         const figures = await readOutbox();
-        // The database did not answer: no value rather than a wrong one.
-        if (figures) this.set(pick(figures));
-        else this.reset();
+        // The database did not answer: NaN, "not known", rather than a wrong figure (a reset
+        // gauge says 0, which would read as "nothing waits" while the database is away). Every
+        // comparison with NaN is false, so no alert fires on it, nor clears on it.
+        this.set(figures ? pick(figures) : Number.NaN);
       },
     });
   outboxGauge(

@@ -303,6 +303,13 @@ describe("a database that cannot be reached", () => {
 
         const live = await timed(app, "GET", "/api/health/live");
         expect(live.res.statusCode).toBe(200);
+
+        // The outbox's figures are read from the database: away, they are not known (NaN), not
+        // 0, which would say that nothing waits.
+        const metrics = await timed(app, "GET", "/metrics");
+        expect(metrics.res.statusCode).toBe(200);
+        for (const gauge of ["pending", "parked", "lag_seconds", "blocked_seconds"])
+          expect(metrics.res.body).toMatch(new RegExp(`^tradeshop_outbox_${gauge} NaN$`, "im"));
       } finally {
         await app.close();
         await database.close();
