@@ -33,6 +33,12 @@ describe("Rand", () => {
 
   it("refuses a third decimal", () => {
     expect(Rand.safeParse(19.995).success).toBe(false);
+    expect(Rand.safeParse(156_789_012.345).success).toBe(false);
+  });
+
+  it("accepts every amount read from cents, R150 million and more included (a big account's year)", () => {
+    for (let cents = 15_678_900_000; cents < 15_678_901_000; cents++)
+      expect(Rand.safeParse(toRand(cents)).success).toBe(true);
   });
 });
 

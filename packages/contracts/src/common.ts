@@ -4,9 +4,12 @@ import { z } from "zod";
 import { ProblemCode } from "./problems";
 
 /** Rand in JSON. Float noise such as 0.1 + 0.2 is tolerated; a third decimal is not. */
-export const Rand = z
-  .number({ error: "Enter an amount in rand" })
-  .refine((rand) => Math.abs(rand * 100 - Math.round(rand * 100)) < 1e-6, "Amounts have at most 2 decimals");
+export const Rand = z.number({ error: "Enter an amount in rand" }).refine(
+  // The second test holds for large amounts (R10 million and up), where rand * 100 is off by more
+  // than the first one's margin even for an amount read exactly from cents.
+  (rand) => Math.abs(rand * 100 - Math.round(rand * 100)) < 1e-6 || Number(rand.toFixed(2)) === rand,
+  "Amounts have at most 2 decimals",
+);
 export type Rand = z.infer<typeof Rand>;
 
 /**
