@@ -230,7 +230,8 @@ async function measure(url: string, db: Database["db"]): Promise<Figures[]> {
   const database = await openDatabase({ databaseUrl: url, dataDir: "", poolSize: 4, workerPoolSize: 1 });
   const config = loadConfig({
     NODE_ENV: "test",
-    LOG_LEVEL: "silent",
+    // BENCH_LOG_LEVEL=error shows why a request failed.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
     WEB_DIST: "/nonexistent",
     AUTH_RATE_LIMIT_FACTOR: "0",
     DATABASE_URL: url,
