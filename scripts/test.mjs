@@ -11,11 +11,11 @@
 // more at once). Among them are the budgets (scripts/budgets.mjs: the bytes a phone downloads and
 // Lighthouse's accessibility, best practices and SEO, none held to a time). A Vitest run uses one
 // worker here (cores - 1). Each suite's output is held and printed whole when it ends, with a
-// line when it starts. The browser tests run TEST_JOBS files at a time (two here), each worker
-// with a shop of its own (vitest.config.ts), unless E2E_WORKERS says otherwise: one file at a
-// time left a third of a core idle for the whole first phase, its longest. Then the drills,
+// line when it starts. The browser tests run one file at a time unless E2E_WORKERS says more
+// (vitest.config.ts: each worker then has a shop of its own): two at a time beside the other
+// suites starved them on 2 cores (bench/results/feedback-2026-11-29.md). Then the drills,
 // alone: they time a server through database outages and kills, and a busy machine would make
-// their limits lie. Measured in bench/results/feedback-2026-11-29.md.
+// their limits lie.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -49,12 +49,7 @@ function buildIsStale() {
 // the longest first, so the last to start is a short one.
 const phases = [
   {
-    beside: {
-      name: "browser (Chromium)",
-      project: "e2e",
-      env: { E2E_WORKERS: process.env.E2E_WORKERS ?? String(jobs) },
-      needsBuild: true,
-    },
+    beside: { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
     suites: [
       { name: "unit", project: ["unit", "lint-rules"], env: {}, seconds: 60 },
       { name: "components", project: "components", env: {}, seconds: 60 },
