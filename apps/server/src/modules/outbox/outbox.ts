@@ -24,7 +24,8 @@
 // message and recording its outcome (done, retry later, park), the leases (heartbeat, giving
 // them back), the loop, and shutting down.
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { DB } from "../../db/schema";
 import { isDatabaseUnavailable, type Db } from "../../db/database";
 import { RemoteFailure, type OutboxHandlers, type OutboxJob, type OutboxOutcome } from "../../core/outbox";
 
@@ -159,6 +160,23 @@ export function failureKind(error: unknown): FailureKind {
  * was sent (`sentAt`), never from when it ran, and is never shortened: a heartbeat held up by
  * a frozen database that runs after the thaw cannot push a lease past where it would have been.
  */
+/** The rows of these claims that are still theirs: each by its id and its own token, still pending. */
+const stillClaimed =
+  (claims: readonly { id: number; token: string }[]) => (eb: ExpressionBuilder<DB, "outbox">) =>
+    eb.and([
+      eb(
+        "id",
+        "in",
+        claims.map((c) => c.id),
+      ),
+      eb(
+        "claimedBy",
+        "in",
+        claims.map((c) => c.token),
+      ),
+      eb("status", "=", "pending"),
+    ]);
+
 export async function renewLeases(
   db: Db,
   claims: readonly { id: number; token: string }[],
@@ -171,17 +189,7 @@ export async function renewLeases(
     .set({
       availableAt: sql`greatest(available_at, least(now(), ${sentAt.toISOString()}::timestamptz) + make_interval(secs => ${seconds(leaseMs)}))`,
     })
-    .where(
-      "id",
-      "in",
-      claims.map((c) => c.id),
-    )
-    .where(
-      "claimedBy",
-      "in",
-      claims.map((c) => c.token),
-    )
-    .where("status", "=", "pending")
+    .where(stillClaimed(claims))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -467,17 +475,7 @@ async function releaseClaims(w: WorkerState, claims: readonly Claimed[]) {
   await w.db
     .updateTable("outbox")
     .set({ availableAt: sql`now()`, claimedBy: null, attempts: sql`greatest(attempts - 1, 0)` })
-    .where(
-      "id",
-      "in",
-      claims.map((c) => c.id),
-    )
-    .where(
-      "claimedBy",
-      "in",
-      claims.map((c) => c.token),
-    )
-    .where("status", "=", "pending")
+    .where(stillClaimed(claims))
     .execute();
 }
 
