@@ -100,6 +100,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: too short for a page's next render while
+          // the API suites load both cores in CI.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: e2eWorkers > 1,
           maxWorkers: e2eWorkers,
         },

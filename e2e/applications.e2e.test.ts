@@ -303,7 +303,13 @@ describe("applying for an account", () => {
     await card.getByRole("button", { name: /^Add .* to cart$|^Add to cart$/ }).click();
     await applicant.getByText("Item(s) added to cart").first().waitFor();
     await applicant.goto(`${shop.baseUrl}/checkout`);
-    await applicant.getByRole("button", { name: "Place order" }).click();
+    // Ready as a buyer sees it: the line in the summary and the stream live, so a late word of
+    // the add cannot turn the press into "prices changed".
+    await applicant.getByRole("region", { name: "Order summary" }).getByText(/^1 x /).waitFor();
+    await applicant.locator("[data-realtime=live]").waitFor();
+    const placeOrder = applicant.getByRole("button", { name: "Place order" });
+    await expect.poll(() => placeOrder.isEnabled()).toBe(true);
+    await placeOrder.click();
     await applicant.waitForURL(/\/orders-history\/\d+$/);
     await applicant.getByRole("heading", { level: 2, name: /^Thank you: order TS\d+ is placed$/ }).waitFor();
     const orderId = Number(applicant.url().split("/").at(-1));
