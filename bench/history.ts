@@ -192,6 +192,7 @@ async function scenarios(db: Database["db"]): Promise<{ name: string; url: strin
     page41: number;
     sku: string;
     month: string;
+    statementAfter: number;
   }>`
     WITH big AS (SELECT c.id FROM users u JOIN customers c ON c.id = u.customer_id WHERE u.username = 'trader')
     SELECT (SELECT o.order_id FROM orders o, big WHERE o.customer_id = big.id ORDER BY o.id LIMIT 1 OFFSET ${Math.floor(BIG_ACCOUNT_ORDERS * 0.48)}) AS order_id,
@@ -201,7 +202,10 @@ async function scenarios(db: Database["db"]): Promise<{ name: string; url: strin
              ORDER BY o.created_date DESC, o.id DESC LIMIT 1 OFFSET 1999) AS page41,
            (SELECT l.sku_code FROM order_lines l JOIN orders o ON o.id = l.order_id, big
              WHERE o.customer_id = big.id ORDER BY o.id LIMIT 1 OFFSET ${Math.floor(BIG_ACCOUNT_ORDERS * 0.3)}) AS sku,
-           to_char(now() AT TIME ZONE 'Africa/Johannesburg' - interval '5 months', 'YYYY-MM') AS month`.execute(
+           to_char(now() AT TIME ZONE 'Africa/Johannesburg' - interval '5 months', 'YYYY-MM') AS month,
+           (SELECT d.id FROM account_documents d, big WHERE d.customer_id = big.id AND d.document_date < now()
+               AND d.document_date >= date_trunc('month', now() AT TIME ZONE 'Africa/Johannesburg') AT TIME ZONE 'Africa/Johannesburg'
+             ORDER BY d.document_date, d.id LIMIT 1 OFFSET 1999) AS statement_after`.execute(
     db,
   );
   const r = rows[0]!;
@@ -219,7 +223,13 @@ async function scenarios(db: Database["db"]): Promise<{ name: string; url: strin
       url: `/api/Order?status=Invoiced&from=${day(400)}&to=${day(2)}`,
     },
     { name: "statement, this month", url: `/api/Account/GetStatement?month=${thisMonth}` },
+    {
+      name: "statement, this month, page 11 (after=)",
+      url: `/api/Account/GetStatement?month=${thisMonth}&after=${r.statementAfter}`,
+    },
     { name: "statement, 5 months ago", url: `/api/Account/GetStatement?month=${r.month}` },
+    // A download, not a page: its time grows with the month; what it must not do is hold the loop.
+    { name: "statement PDF, this month", url: `/api/Account/Statement?month=${thisMonth}` },
     { name: "dashboard: spend per month", url: "/api/Reports/SpendPerMonth" },
     { name: "dashboard: top products", url: "/api/Reports/TopProducts" },
     { name: "dashboard: orders by status", url: "/api/Reports/OrdersByStatus" },

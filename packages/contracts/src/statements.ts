@@ -3,7 +3,7 @@
 // invoice PDFs, and the back office's report of a credit note or payment.
 import { z } from "zod";
 import type { ApiRoute } from "./http";
-import { CalendarDay, Id, IdParam, IsoDateTime, Rand, SuccessEnvelope } from "./common";
+import { CalendarDay, Id, IdParam, IsoDateTime, MAX_ID, Rand, SuccessEnvelope } from "./common";
 
 /** A calendar month, e.g. 2026-11. */
 export const StatementMonth = z
@@ -15,6 +15,22 @@ export type StatementMonth = z.infer<typeof StatementMonth>;
 
 export const StatementQuery = z.object({ month: StatementMonth });
 export type StatementQuery = z.infer<typeof StatementQuery>;
+
+/** Lines on one page of a statement when `limit` is not given, and the most one page holds. */
+export const STATEMENT_PAGE = 200;
+export const STATEMENT_PAGE_MAX = 500;
+
+/**
+ * A statement's lines come a page at a time, oldest first: `limit` lines (STATEMENT_PAGE unless
+ * given), and the next page by `after`, the statement's `nextAfter`. Every page carries the
+ * month's balances, totals and ageing; the first line of a page carries its running balance on
+ * from the page before.
+ */
+export const StatementPageQuery = StatementQuery.extend({
+  after: z.coerce.number<string | number>().int().positive().max(MAX_ID).optional(),
+  limit: z.coerce.number<string | number>().int().min(1).max(STATEMENT_PAGE_MAX).optional(),
+});
+export type StatementPageQuery = z.infer<typeof StatementPageQuery>;
 
 /** A calendar day, e.g. 2026-11-25. */
 export const IsoDay = CalendarDay;
@@ -74,7 +90,10 @@ export const Statement = z.object({
   /** What was past due on the statement date: all of the ageing but current. */
   overdue: Rand,
   ageing: Ageing,
+  /** This page of the month's lines (StatementPageQuery); the PDF has them all. */
   lines: z.array(StatementLine),
+  /** What to pass as `after` for the next page of lines; null when this page holds the last. */
+  nextAfter: Id.nullable(),
 });
 export type Statement = z.infer<typeof Statement>;
 
@@ -87,12 +106,12 @@ export const statementRoutes = {
   getStatement: {
     method: "GET",
     path: "/api/Account/GetStatement",
-    query: StatementQuery,
+    query: StatementPageQuery,
     response: Statement,
     auth: true,
     problems: ["not_a_customer"],
     summary:
-      "The customer account's statement for one month: opening balance, every document, closing balance and ageing",
+      "The customer account's statement for one month: opening balance, its documents a page at a time (limit, after), closing balance and ageing",
     tag: "Account",
   },
   statementPdf: {

@@ -23,6 +23,10 @@ const CELL_SIZE = 8.5;
 const CELL_LEADING = 10.5;
 const HEADER_SIZE = 8;
 const HEADER_LEADING = 9.5;
+/** The longest a table holds the event loop before letting other requests run. */
+const SLICE_MS = 10;
+/** Objects pdf-lib writes between turns of the event loop when saving. */
+const OBJECTS_PER_TICK = 200;
 /** From a row's last baseline to the next row's first, with a faint rule between them. */
 const ROW_STEP = 13.5;
 
@@ -33,13 +37,14 @@ export interface PdfSheet {
   block(label: string, lines: readonly (string | null | undefined)[]): void;
   /**
    * A table whose cells wrap onto as many lines as they need (a row grows; nothing is cut) and
-   * whose rows flow onto new pages, the header repeated on each.
+   * whose rows flow onto new pages, the header repeated on each. A long one (a statement of
+   * thousands of lines) gives the event loop a turn every few milliseconds.
    */
   table(
     columns: readonly Column[],
     rows: readonly (readonly string[])[],
     options?: { boldRows?: ReadonlySet<number> },
-  ): void;
+  ): Promise<void>;
   /** Right-aligned label/value pairs (totals). */
   totals(pairs: readonly [string, string][]): void;
   note(text: string): void;
@@ -146,7 +151,7 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
       }
       line(6);
     },
-    table(columns, rows, options = {}) {
+    async table(columns, rows, options = {}) {
       const lefts = columns.map(
         (_, c) => MARGIN + columns.slice(0, c).reduce((sum, col) => sum + col.width, 0),
       );
@@ -178,13 +183,22 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
         rule(y);
         line(11);
       };
-      const cells = rows.map((row, index) => {
+      let slice = performance.now();
+      /** Lets other requests run once this one has had the loop for SLICE_MS. */
+      const yieldNow = async () => {
+        if (performance.now() - slice < SLICE_MS) return;
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      };
+      const cells: { font: PDFFont; lines: string[][] }[] = [];
+      for (const [index, row] of rows.entries()) {
         const font = options.boldRows?.has(index) ? bold : regular;
-        return {
+        cells.push({
           font,
           lines: columns.map((column, c) => wrap(row[c] ?? "", column.width - 2 * PAD, CELL_SIZE, font)),
-        };
-      });
+        });
+        await yieldNow();
+      }
       const heightOf = (lines: number) => (lines - 1) * CELL_LEADING + ROW_STEP;
       ensure(
         headerLines * HEADER_LEADING +
@@ -192,7 +206,8 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
           heightOf(Math.max(...(cells[0]?.lines.map((l) => l.length) ?? [1]))),
       );
       drawHeader();
-      cells.forEach(({ font, lines }, index) => {
+      for (const [index, { font, lines }] of cells.entries()) {
+        await yieldNow();
         const count = Math.max(...lines.map((l) => l.length));
         // A row is kept on one page; only a row longer than a whole page is split.
         if (ensure(heightOf(count))) drawHeader();
@@ -208,7 +223,7 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
           });
         }
         line(ROW_STEP);
-      });
+      }
       rule(y + ROW_STEP - 4);
       line(8);
     },
@@ -243,7 +258,8 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
           color: MUTED,
         });
       });
-      return doc.save();
+      // Written a slice of objects at a time, so a PDF of hundreds of pages does not hold the loop.
+      return doc.save({ objectsPerTick: OBJECTS_PER_TICK });
     },
   };
 }

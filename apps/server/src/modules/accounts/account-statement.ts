@@ -14,6 +14,7 @@ import {
   type AgeingCents,
   type LedgerDocument,
   type LedgerKind,
+  type StatementLineCents,
 } from "./statement";
 
 const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {
@@ -72,10 +73,78 @@ async function ageingOf(db: Db, customerId: number, until: Date, balanceCents: n
 /** The month in progress in Johannesburg, e.g. 2026-11. */
 export const currentMonth = (now: Date) => sastDay(now).slice(0, 7);
 
+/** Which of the month's lines: a page (`after` the id of the last line already shown), or all. */
+export type StatementLines = { after?: number; limit: number } | "all";
+
+/**
+ * The month's totals from [start, until), and what the month's lines up to and including the line
+ * `after` (if given) add to the balance: the running balance a page starting after it carries on
+ * from. Reads the month's rows by account_documents_customer_date_idx, in SQL, not in Node.
+ */
+async function monthTotalsOf(db: Db, customerId: number, start: Date, until: Date, after?: number) {
+  if (after !== undefined) {
+    const line = await sql`
+      SELECT 1 FROM account_documents
+       WHERE id = ${after} AND customer_id = ${customerId} AND document_date >= ${start} AND document_date < ${until}`.execute(
+      db,
+    );
+    if (line.rows.length === 0) throw invalid("after", "That line is not on this statement.");
+  }
+  const cursor = after ?? null;
+  const { rows } = await sql<{ debits: string | number; credits: string | number; before: string | number }>`
+    SELECT coalesce(sum(d.amount_cents) FILTER (WHERE d.kind = 'invoice'), 0) AS debits,
+           coalesce(sum(d.amount_cents) FILTER (WHERE d.kind <> 'invoice'), 0) AS credits,
+           coalesce(sum(CASE WHEN d.kind = 'invoice' THEN d.amount_cents ELSE -d.amount_cents END)
+                      FILTER (WHERE (d.document_date, d.id) <= (c.document_date, c.id)), 0) AS before
+      FROM account_documents d  -- account_documents_customer_date_idx
+      LEFT JOIN account_documents c ON c.id = ${cursor}
+     WHERE d.customer_id = ${customerId} AND d.document_date >= ${start} AND d.document_date < ${until}`.execute(
+    db,
+  );
+  const row = rows[0]!;
+  return {
+    debitsCents: Number(row.debits),
+    creditsCents: Number(row.credits),
+    beforeCents: Number(row.before),
+  };
+}
+
+/** A page of the month's documents in [start, until) after the line `after`, oldest first. */
+async function pageOf(
+  db: Db,
+  customerId: number,
+  start: Date,
+  until: Date,
+  page: { after?: number; limit: number },
+) {
+  const cursor = page.after ?? null;
+  const { rows } = await sql<
+    Omit<LedgerDocument, "documentDate"> & { id: number; documentDate: Date | string }
+  >`
+    SELECT d.id, d.kind, d.reference, d.document_date, d.due_date::text AS due_date, d.amount_cents,
+           d.allocated_to, d.order_id, d.description
+      FROM account_documents d  -- account_documents_customer_date_idx
+      LEFT JOIN account_documents c ON c.id = ${cursor}
+     WHERE d.customer_id = ${customerId} AND d.document_date >= ${start} AND d.document_date < ${until}
+       AND (c.id IS NULL OR (d.document_date, d.id) > (c.document_date, c.id))
+     ORDER BY d.document_date, d.id
+     LIMIT ${page.limit + 1}`.execute(db);
+  const more = rows.length > page.limit;
+  const documents = rows
+    .slice(0, page.limit)
+    .map((row) => ({ ...row, documentDate: new Date(row.documentDate) }));
+  return { documents, nextAfter: more ? documents.at(-1)!.id : null };
+}
+
+/**
+ * The month's statement: its balances, totals and ageing, and its lines, a page of them (the
+ * screen) or all (the PDF and the e-mail).
+ */
 export async function statementOf(
   db: Db,
   customer: { customerId: number; accountId: string },
   month: string,
+  lines: StatementLines = "all",
   now = new Date(),
 ): Promise<Statement> {
   if (month > currentMonth(now))
@@ -88,12 +157,26 @@ export async function statementOf(
   const { start, end, lastDay } = monthBounds(month);
   const statementDate = end < now ? end : now;
   const asOf = end < now ? lastDay : sastDay(now);
-  // The stored month sums give the opening; then only this month's documents are read, and the
-  // ageing reads back only as far as the balance reaches (decision 158).
+  // The stored month sums give the opening; then only this month's documents are read, a page of
+  // them for the screen, and the ageing reads back only as far as the balance reaches (decision 158).
   const openingCents = await openingOf(db, customer.customerId, month);
-  const inMonth = monthLines(openingCents, await ledgerOf(db, customer.customerId, statementDate, start));
-  const ageing = await ageingOf(db, customer.customerId, statementDate, inMonth.closingCents, asOf);
-  const figures = { openingCents, ...inMonth, ageing, overdueCents: overdueOf(ageing) };
+  let shown: { lines: StatementLineCents[]; debitsCents: number; creditsCents: number; closingCents: number };
+  let nextAfter: number | null = null;
+  if (lines === "all") {
+    shown = monthLines(openingCents, await ledgerOf(db, customer.customerId, statementDate, start));
+  } else {
+    const totals = await monthTotalsOf(db, customer.customerId, start, statementDate, lines.after);
+    const page = await pageOf(db, customer.customerId, start, statementDate, lines);
+    nextAfter = page.nextAfter;
+    shown = {
+      lines: monthLines(openingCents + totals.beforeCents, page.documents).lines,
+      debitsCents: totals.debitsCents,
+      creditsCents: totals.creditsCents,
+      closingCents: openingCents + totals.debitsCents - totals.creditsCents,
+    };
+  }
+  const ageing = await ageingOf(db, customer.customerId, statementDate, shown.closingCents, asOf);
+  const figures = { openingCents, ...shown, ageing, overdueCents: overdueOf(ageing) };
   return {
     accountId: customer.accountId,
     accountName: account.name,
@@ -126,6 +209,7 @@ export async function statementOf(
       credit: document.kind === "invoice" ? null : toRand(document.amountCents),
       balance: toRand(balanceCents),
     })),
+    nextAfter,
   };
 }
 

@@ -71,7 +71,7 @@ export async function statementPdf(
     rand(statement.totalCredits),
     rand(statement.closingBalance),
   ]);
-  sheet.table(
+  await sheet.table(
     [
       { header: "DATE", width: 58 },
       { header: "REFERENCE", width: 64 },
@@ -87,7 +87,7 @@ export async function statementPdf(
   sheet.gap(6);
   sheet.block("Ageing (days past the invoice's due date)", []);
   const { ageing } = statement;
-  sheet.table(
+  await sheet.table(
     [
       { header: "CURRENT", width: 74, align: "right" },
       { header: "30 DAYS", width: 74, align: "right" },

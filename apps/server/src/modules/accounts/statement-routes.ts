@@ -2,7 +2,7 @@
 // application/pdf with a file name to save it under. (The same contract's /api/Order/Invoice
 // is the orders module's, orders/routes.ts.)
 import type { FastifyInstance } from "fastify";
-import { statementRoutes as routes } from "@trade-shop/contracts/statements";
+import { STATEMENT_PAGE, statementRoutes as routes } from "@trade-shop/contracts/statements";
 import type { AppDeps } from "../../app-deps";
 import { refuseViewer } from "./buyers";
 import { customerOfRequest } from "./customer-of-request";
@@ -17,9 +17,10 @@ import { statementPdf } from "./statement-pdf";
 export function statementRoutesOf(app: FastifyInstance, { config, database: { db } }: AppDeps) {
   const customerOf = async (request: Parameters<typeof customerOfRequest>[1]) =>
     (await customerOfRequest(db, request)).customer;
-  handle(app, routes.getStatement, async (request) =>
-    statementOf(db, await customerOf(request), request.query.month),
-  );
+  handle(app, routes.getStatement, async (request) => {
+    const { month, after, limit = STATEMENT_PAGE } = request.query;
+    return statementOf(db, await customerOf(request), month, { after, limit });
+  });
   handle(app, routes.statementPdf, async (request, reply) => {
     const customer = await customerOf(request);
     const statement = await statementOf(db, customer, request.query.month);

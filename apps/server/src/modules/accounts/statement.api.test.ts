@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toCents } from "@trade-shop/contracts/common";
 import { formatRandCents } from "@trade-shop/contracts/format";
 import { shopDetails } from "@trade-shop/contracts/shop-details";
-import { Statement } from "@trade-shop/contracts/statements";
+import { STATEMENT_PAGE, STATEMENT_PAGE_MAX, Statement } from "@trade-shop/contracts/statements";
 import { customerOf } from "../../../test/fixtures";
 import { placeTestOrder } from "../../../test/orders";
 import { readPdf } from "../../../test/pdf-text";
@@ -52,10 +52,27 @@ describe("GET /api/Account/GetStatement", () => {
   });
   afterAll(() => t.close());
 
-  const statement = async (token: string, month: string) => {
-    const res = await t.request({ method: "GET", url: `/api/Account/GetStatement?month=${month}`, token });
+  const page = async (token: string, month: string, paging = "") => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/Account/GetStatement?month=${month}${paging}`,
+      token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return Statement.strict().parse(res.json());
+  };
+
+  /** The month's statement with every page of its lines, `limit` at a time. */
+  const statement = async (token: string, month: string, limit = STATEMENT_PAGE_MAX) => {
+    const first = await page(token, month, `&limit=${limit}`);
+    const lines = [...first.lines];
+    for (let after = first.nextAfter; after !== null;) {
+      const next = await page(token, month, `&limit=${limit}&after=${after}`);
+      expect({ ...next, lines: [], nextAfter: null }).toEqual({ ...first, lines: [], nextAfter: null });
+      lines.push(...next.lines);
+      after = next.nextAfter;
+    }
+    return { ...first, lines, nextAfter: null };
   };
 
   /** Every figure of one statement adds up, in cents. */
@@ -101,6 +118,45 @@ describe("GET /api/Account/GetStatement", () => {
       expect(documents, username).toBeGreaterThan(10);
       const customer = await customerOf(t.database.db, username);
       expect(previousClosing, username).toBe(customer.dcBalanceCents);
+    }
+  });
+
+  it("gives the lines a page at a time, the running balance carried from page to page", async () => {
+    // The trader's busiest month in the window, read whole and in pages of 3.
+    const months = monthsBack(13);
+    const whole = await Promise.all(months.map((month) => statement(trader, month)));
+    const busiest = whole.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
+    expect(busiest.lines.length).toBeGreaterThan(6);
+    const inThrees = await statement(trader, busiest.month, 3);
+    expect(inThrees).toEqual(busiest);
+    expectAddsUp(inThrees);
+    // Without a limit, a page holds STATEMENT_PAGE lines; the last page says there is no more.
+    const first = await page(trader, busiest.month);
+    expect(first.lines).toEqual(busiest.lines.slice(0, STATEMENT_PAGE));
+    expect(first.nextAfter).toBe(busiest.lines.length > STATEMENT_PAGE ? expect.any(Number) : null);
+    const firstTwo = await page(trader, busiest.month, "&limit=2");
+    expect(firstTwo.lines).toEqual(busiest.lines.slice(0, 2));
+    expect(firstTwo.nextAfter).toEqual(expect.any(Number));
+    // A line of another month, of another account, or none at all is no place to start a page.
+    const other = whole.find((s) => s.month !== busiest.month && s.lines.length > 0)!;
+    const otherMonth = await page(trader, other.month, "&limit=1");
+    const spazaMonth = await page(spaza, currentMonth(new Date()), "&limit=1");
+    for (const after of [otherMonth.nextAfter ?? 0, spazaMonth.nextAfter ?? 0, 2_000_000_000]) {
+      if (after === 0) continue;
+      const res = await t.request({
+        method: "GET",
+        url: `/api/Account/GetStatement?month=${busiest.month}&after=${after}`,
+        token: trader,
+      });
+      expect(expectProblem(res, String(after)).errors).toHaveProperty("after");
+    }
+    for (const paging of ["&limit=0", `&limit=${STATEMENT_PAGE_MAX + 1}`, "&after=-1", "&after=x"]) {
+      const res = await t.request({
+        method: "GET",
+        url: `/api/Account/GetStatement?month=${busiest.month}${paging}`,
+        token: trader,
+      });
+      expect(expectProblem(res, paging).code).toBe("validation");
     }
   });
 

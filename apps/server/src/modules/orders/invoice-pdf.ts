@@ -107,7 +107,7 @@ export async function invoicePdf({
     ...head.address,
     `Customer VAT number: ${head.vatNumber ?? "not registered"}`,
   ]);
-  sheet.table(
+  await sheet.table(
     [
       // 515 points, the page between its margins. Names wrap onto as many lines as they need;
       // two-word money headers take two lines, right-aligned over their figures.

@@ -35,7 +35,7 @@ export async function receiptPdf(facts: ReceiptFacts): Promise<Uint8Array> {
     ["Date", formatShopDateTime(facts.paidAt.toISOString())],
   ]);
   sheet.block("Received from", [facts.accountName]);
-  sheet.table(
+  await sheet.table(
     [
       { header: "PAYMENT", width: 230 },
       { header: "REFERENCE", width: 185 },

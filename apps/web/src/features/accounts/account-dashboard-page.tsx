@@ -12,7 +12,7 @@ import { appRoutes } from "@trade-shop/contracts/routes";
 import { formatRand } from "@/lib/format";
 import { buttonClass } from "@/lib/ui/button-styles";
 import { useSpendPerMonth } from "./api/reports";
-import { useStatement } from "./api/statements";
+import { useStatementFigures } from "./api/statements";
 import { AgeingBar } from "./components/ageing-bar";
 import { CreditChart } from "./components/credit-chart";
 import { CustomerCard } from "./components/customer-card";
@@ -51,7 +51,7 @@ function Dashboard() {
   const customer = useCustomerDetails();
   const credit = useCreditDetails();
   const spend = useSpendPerMonth();
-  const statement = useStatement(statementMonths(new Date(), 1)[0]!.value);
+  const statement = useStatementFigures(statementMonths(new Date(), 1)[0]!.value);
 
   if (customer.isPending) return <Loading label="Loading your account" />;
   if (customer.isError) {

@@ -23,7 +23,7 @@ function StatementView({ month }: { month: string }) {
   const [downloading, setDownloading] = useState(false);
 
   if (statement.isPending) return <Loading label="Loading your statement" />;
-  if (statement.isError)
+  if (statement.isError && !statement.statement)
     return (
       <LoadFailed
         message="We could not load this statement."
@@ -31,7 +31,7 @@ function StatementView({ month }: { month: string }) {
         onRetry={() => void statement.refetch()}
       />
     );
-  const s = statement.data;
+  const s = statement.statement!;
   const download = () => {
     setDownloading(true);
     downloadStatementPdf(month)
@@ -83,7 +83,24 @@ function StatementView({ month }: { month: string }) {
       {s.lines.length === 0 && (
         <p className="mt-2 text-muted">Nothing was invoiced, credited or paid this month.</p>
       )}
-      <StatementTable statement={s} />
+      <StatementTable statement={s} complete={!statement.hasNextPage} />
+      {statement.hasNextPage && (
+        <div className="mt-3 flex flex-col items-start gap-2">
+          {statement.isFetchNextPageError && (
+            <p role="alert" className="text-danger">
+              We could not load more transactions.
+            </p>
+          )}
+          <button
+            type="button"
+            className={buttonClass("secondary")}
+            onClick={() => void statement.fetchNextPage()}
+            disabled={statement.isFetchingNextPage}
+          >
+            {statement.isFetchingNextPage ? "Loading…" : "Load more transactions"}
+          </button>
+        </div>
+      )}
     </>
   );
 }

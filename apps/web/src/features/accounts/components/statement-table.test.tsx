@@ -60,6 +60,7 @@ const statement: Statement = {
       balance: 12511.11,
     },
   ],
+  nextAfter: null,
 };
 
 /** A card's labelled figures, label to amount. */
@@ -72,7 +73,7 @@ const figuresOf = (card: HTMLElement) =>
 
 describe("StatementTable", () => {
   it("on a phone shows each line as a card: kind and reference, date, details, and its Debit or Credit and Balance labelled", () => {
-    renderInShop(<StatementTable statement={statement} />);
+    renderInShop(<StatementTable statement={statement} complete />);
     const cards = screen.getByRole("list", { name: "Statement lines" });
     // Cards below the sm breakpoint, the table from it: one of the two shows at a time.
     expect(cards.className.split(" ")).toContain("sm:hidden");
@@ -115,7 +116,7 @@ describe("StatementTable", () => {
   });
 
   it("from the sm breakpoint keeps the table, its texts as before, in a region the keyboard can scroll", async () => {
-    renderInShop(<StatementTable statement={statement} />);
+    renderInShop(<StatementTable statement={statement} complete />);
     const region = screen.getByRole("region", { name: "Statement lines" });
     expect(region.className.split(" ")).toEqual(expect.arrayContaining(["hidden", "sm:block"]));
     const table = within(region).getByRole("table");
@@ -165,5 +166,14 @@ describe("StatementTable", () => {
     expect(document.activeElement).toBe(region);
     await user.tab();
     expect(document.activeElement).toBe(within(region).getByRole("link", { name: "INV0004510" }));
+  });
+
+  it("leaves the closing balance off while more lines are to come, on a phone and from the sm breakpoint", () => {
+    renderInShop(<StatementTable statement={{ ...statement, nextAfter: 9 }} complete={false} />);
+    const [cards, table] = screen.getAllByLabelText("Statement lines");
+    expect(within(cards!).getAllByRole("listitem")).toHaveLength(1 + statement.lines.length);
+    expect(within(table!).getAllByRole("row")).toHaveLength(1 + 1 + statement.lines.length);
+    expect(screen.queryByText("Closing balance")).toBeNull();
+    expect(screen.getAllByText("Opening balance")).toHaveLength(2);
   });
 });

@@ -37,7 +37,13 @@ function Reference({ line, className }: { line: StatementLine; className?: strin
   );
 }
 
-function StatementGrid({ statement }: { statement: Statement }) {
+interface Props {
+  statement: Statement;
+  /** Every line is loaded: the closing balance row ends the list (until then the totals above say it). */
+  complete: boolean;
+}
+
+function StatementGrid({ statement, complete }: Props) {
   return (
     <div
       role="region"
@@ -94,15 +100,17 @@ function StatementGrid({ statement }: { statement: Statement }) {
               <td className={money}>{formatRand(line.balance)}</td>
             </tr>
           ))}
-          <tr className="font-bold">
-            <td className={cell}>{formatShopDate(statement.periodEnd)}</td>
-            <td className={cell} colSpan={3}>
-              Closing balance
-            </td>
-            <td className={money}>{formatRand(statement.totalDebits)}</td>
-            <td className={money}>{formatRand(statement.totalCredits)}</td>
-            <td className={money}>{formatRand(statement.closingBalance)}</td>
-          </tr>
+          {complete && (
+            <tr className="font-bold">
+              <td className={cell}>{formatShopDate(statement.periodEnd)}</td>
+              <td className={cell} colSpan={3}>
+                Closing balance
+              </td>
+              <td className={money}>{formatRand(statement.totalDebits)}</td>
+              <td className={money}>{formatRand(statement.totalCredits)}</td>
+              <td className={money}>{formatRand(statement.closingBalance)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>
@@ -123,7 +131,7 @@ function Figures({ figures }: { figures: readonly [string, number][] }) {
   );
 }
 
-function StatementCards({ statement }: { statement: Statement }) {
+function StatementCards({ statement, complete }: Props) {
   const card = "px-4 py-3 text-sm";
   const dateClass = "text-muted tabular-nums whitespace-nowrap";
   return (
@@ -157,29 +165,31 @@ function StatementCards({ statement }: { statement: Statement }) {
           />
         </li>
       ))}
-      <li className={`${card} font-bold`}>
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <p>Closing balance</p>
-          <p className={dateClass}>{formatShopDate(statement.periodEnd)}</p>
-        </div>
-        <Figures
-          figures={[
-            ["Debit", statement.totalDebits],
-            ["Credit", statement.totalCredits],
-            ["Balance", statement.closingBalance],
-          ]}
-        />
-      </li>
+      {complete && (
+        <li className={`${card} font-bold`}>
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <p>Closing balance</p>
+            <p className={dateClass}>{formatShopDate(statement.periodEnd)}</p>
+          </div>
+          <Figures
+            figures={[
+              ["Debit", statement.totalDebits],
+              ["Credit", statement.totalCredits],
+              ["Balance", statement.closingBalance],
+            ]}
+          />
+        </li>
+      )}
     </ol>
   );
 }
 
 /** The statement's lines: cards on a phone, a table from the sm breakpoint up (one shows at a time). */
-export function StatementTable({ statement }: { statement: Statement }) {
+export function StatementTable(props: Props) {
   return (
     <>
-      <StatementCards statement={statement} />
-      <StatementGrid statement={statement} />
+      <StatementCards {...props} />
+      <StatementGrid {...props} />
     </>
   );
 }
