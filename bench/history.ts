@@ -205,9 +205,7 @@ async function scenarios(db: Database["db"]): Promise<{ name: string; url: strin
            to_char(now() AT TIME ZONE 'Africa/Johannesburg' - interval '5 months', 'YYYY-MM') AS month,
            (SELECT d.id FROM account_documents d, big WHERE d.customer_id = big.id AND d.document_date < now()
                AND d.document_date >= date_trunc('month', now() AT TIME ZONE 'Africa/Johannesburg') AT TIME ZONE 'Africa/Johannesburg'
-             ORDER BY d.document_date, d.id LIMIT 1 OFFSET 1999) AS statement_after`.execute(
-    db,
-  );
+             ORDER BY d.document_date, d.id LIMIT 1 OFFSET 1999) AS statement_after`.execute(db);
   const r = rows[0]!;
   const thisMonth = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 7);
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
