@@ -117,6 +117,7 @@ export const cartRoutes = {
     problems: ["not_a_customer", "not_found", "liquor_not_allowed", "liquor_licence_expired", "stock_short"],
     summary:
       "Add packs of a SKU to the user's cart, no more than the customer's warehouse holds, and return the re-priced cart with what was added; a repeat with the same Idempotency-Key header adds nothing and answers as the first did",
+    idempotencyKey: true,
     tag: "Cart",
   },
   getUserCart: {

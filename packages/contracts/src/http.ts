@@ -37,6 +37,12 @@ export interface ApiRoute {
    * document lists them under their statuses.
    */
   problems?: readonly ProblemCode[];
+  /**
+   * Takes an optional Idempotency-Key header (IDEMPOTENCY_KEY_HEADER, cart.ts): a repeat with the
+   * same key changes nothing more and answers as the first did, so a balancer or a client may
+   * send it again after a lost answer (decision 159).
+   */
+  idempotencyKey?: true;
   /** False for the one route that answers without the database (liveness); every other can answer database_unavailable. */
   usesDatabase?: false;
   summary: string;

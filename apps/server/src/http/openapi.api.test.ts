@@ -142,6 +142,13 @@ describe("the OpenAPI document", () => {
       in: "query",
       required: true,
     });
+    // The cart add's Idempotency-Key (decision 159), as the server checks it.
+    const add = doc.paths["/api/Cart/AdditemToCart"]!.post as Operation;
+    expect(add.parameters!.find((p) => p.name === "Idempotency-Key")).toMatchObject({
+      in: "header",
+      required: false,
+      schema: { type: "string", pattern: "^[A-Za-z0-9._:-]{8,64}$" },
+    });
     for (const { path: p, method, operation } of operations())
       for (const parameter of operation.parameters ?? []) {
         expect(["type", "additionalProperties", "properties"], `${method} ${p}`).not.toContain(

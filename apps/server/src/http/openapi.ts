@@ -10,6 +10,7 @@
 //   an RFC 9457 problem (application/problem+json) under the statuses its codes have.
 import { z } from "zod";
 import { BACKOFFICE_SIGNATURE_HEADER, BACKOFFICE_TIMESTAMP_HEADER } from "@trade-shop/contracts/backoffice";
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from "@trade-shop/contracts/cart";
 import { ProblemDetails } from "@trade-shop/contracts/common";
 import {
   ACTING_FOR_HEADER,
@@ -325,6 +326,15 @@ function parametersOf(key: string, route: ApiRoute, schemas: Schemas): Json[] {
       description:
         "A sales rep: the account number of the customer to act for (one assigned to the rep; 403 account_not_assigned otherwise).",
       schema: { type: "string", maxLength: 20 },
+    });
+  if (route.idempotencyKey)
+    parameters.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: "header",
+      required: false,
+      description:
+        "A key of the client's own for this request: a repeat with the same key changes nothing more and answers as the first did.",
+      schema: z.toJSONSchema(IdempotencyKey, { io: "input" }),
     });
   return parameters;
 }
