@@ -28,3 +28,19 @@ export function productSearchOn(app: () => TestApp) {
 
   return { search, allResults };
 }
+
+/**
+ * Reads until `done` holds, for up to 2 s. A change written by another path (the back office, a
+ * console, a stock update) reaches the process's kept search answers through LISTEN/NOTIFY: at
+ * once on PGlite, within moments on PostgreSQL. Far sooner, either way, than an entry would age
+ * out (a minute).
+ */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 2_000;
+  let value = await read();
+  while (!done(value) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    value = await read();
+  }
+  return value;
+}

@@ -6,7 +6,7 @@ import type {
   ProductSearchRequest,
   ProductSearchResult,
 } from "@trade-shop/contracts/catalogue";
-import { productSearchOn } from "../../../test/product-search";
+import { eventually, productSearchOn } from "../../../test/product-search";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
 let t: TestApp;
@@ -191,10 +191,11 @@ describe("POST /api/Product/ProductSearch: browsing and facets", () => {
         .where("skuCode", "=", skuCode)
         .where("warehouseCode", "=", warehouse)
         .execute();
+    // The stock change reaches the kept search answers by NOTIFY (eventually: at once on PGlite).
     await setStock(0);
-    expect(await inStock()).not.toContain(skuCode);
+    expect(await eventually(inStock, (found) => !found.includes(skuCode))).not.toContain(skuCode);
     await setStock(onHand);
-    expect(await inStock()).toContain(skuCode);
+    expect(await eventually(inStock, (found) => found.includes(skuCode))).toContain(skuCode);
   });
 
   it("shows a visitor the products in stock in the warehouse shown to visitors, not in any warehouse", async () => {

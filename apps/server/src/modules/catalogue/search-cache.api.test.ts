@@ -13,6 +13,7 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { openDatabase, type Database } from "../../db/database";
 import { createTestApp, type TestApp } from "../../../test/test-app";
+import { eventually } from "../../../test/product-search";
 import { createSearchCache, SEARCH_CHANGES_CHANNEL } from "./search-cache";
 
 let t: TestApp;
@@ -58,21 +59,6 @@ async function quietly(query: RawBuilder<unknown>) {
     await sql`SET LOCAL session_replication_role = replica`.execute(trx);
     await query.execute(trx);
   });
-}
-
-/**
- * A change written by another path (the back office, a console) reaches this process's cache
- * through LISTEN/NOTIFY: at once on PGlite, within moments on PostgreSQL. Far sooner, either
- * way, than an entry would age out (a minute).
- */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const until = Date.now() + 2_000;
-  let value = await read();
-  while (!done(value) && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    value = await read();
-  }
-  return value;
 }
 
 let probes = 1_000;
