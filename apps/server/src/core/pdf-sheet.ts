@@ -1,6 +1,6 @@
 // A small A4 document writer over pdf-lib for the shop's statements and tax invoices: the
 // company's letterhead, blocks of text, and tables whose rows flow onto new pages.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, PDFFlateStream, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { shopDetails } from "@trade-shop/contracts/shop-details";
 
 const A4: [number, number] = [595.28, 841.89];
@@ -62,6 +62,13 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = doc.addPage(A4);
+  let slice = performance.now();
+  /** Lets other requests run once this one has had the event loop for SLICE_MS. */
+  const yieldNow = async () => {
+    if (performance.now() - slice < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
   let y = A4[1] - MARGIN;
 
   // The standard fonts encode WinAnsi only: a character outside it (a name typed in another
@@ -183,13 +190,6 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
         rule(y);
         line(11);
       };
-      let slice = performance.now();
-      /** Lets other requests run once this one has had the loop for SLICE_MS. */
-      const yieldNow = async () => {
-        if (performance.now() - slice < SLICE_MS) return;
-        await new Promise((resolve) => setImmediate(resolve));
-        slice = performance.now();
-      };
       const cells: { font: PDFFont; lines: string[][] }[] = [];
       for (const [index, row] of rows.entries()) {
         const font = options.boldRows?.has(index) ? bold : regular;
@@ -258,7 +258,15 @@ export async function createPdfSheet(meta: { title: string; subject: string }): 
           color: MUTED,
         });
       });
-      // Written a slice of objects at a time, so a PDF of hundreds of pages does not hold the loop.
+      // Each page's drawing is deflated when the document first asks its size, all pages in one
+      // go: deflated here a page at a time instead (pdf-lib keeps the result), nothing drawn after.
+      // Then written a slice of objects at a time, so a PDF of hundreds of pages does not hold
+      // the event loop.
+      for (const [, object] of doc.context.enumerateIndirectObjects()) {
+        if (!(object instanceof PDFFlateStream)) continue;
+        object.getContents();
+        await yieldNow();
+      }
       return doc.save({ objectsPerTick: OBJECTS_PER_TICK });
     },
   };
