@@ -19,7 +19,8 @@ import { lastMessageId, waitForMessage } from "./support/mailbox";
 import { placeOrder, productsInStock, stockOf } from "./support/orders";
 import { expectProblem } from "./support/page-errors";
 import { apiToken, openWithToken } from "./support/session";
-import { startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { type ShopServer } from "../scripts/shop-server.mjs";
 
 const shot = (name: string) => path.join(os.tmpdir(), `after-click-${name}.png`);
 const BUYER_PASSWORD = "Buying-After-The-Click-2026";
@@ -28,7 +29,7 @@ let browser: Browser;
 let shop: ShopServer;
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await startShop({ BACKOFFICE_MODE: "off", AUTH_RATE_LIMIT_FACTOR: "20" });
+  shop = await startOwnShop({ BACKOFFICE_MODE: "off", AUTH_RATE_LIMIT_FACTOR: "20" });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

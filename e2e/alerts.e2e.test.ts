@@ -28,7 +28,8 @@ import {
   type TestPushService,
   type TestSubscription,
 } from "../apps/server/test/push-service";
-import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { freePort, type ShopServer } from "../scripts/shop-server.mjs";
 
 const SECRET = "e2e-alerts-back-office-secret-0123456789";
 const shot = (name: string) => path.join(os.tmpdir(), `alerts-${name}.png`);
@@ -51,7 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => backOffice.listen(port, "127.0.0.1", resolve));
   [browser, shop] = await Promise.all([
     launchBrowser(),
-    startShop({
+    startOwnShop({
       BACKOFFICE_MODE: "http",
       BACKOFFICE_URL: `http://127.0.0.1:${port}/orders`,
       BACKOFFICE_SECRET: SECRET,

@@ -22,7 +22,8 @@ import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { waitForMessage } from "./support/mailbox";
 import { solidPng } from "./support/png";
 import { apiToken, openWithToken } from "./support/session";
-import { startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { type ShopServer } from "../scripts/shop-server.mjs";
 
 const shot = (name: string) => path.join(os.tmpdir(), `apply-${name}.png`);
 const OWNER_PASSWORD = "Owning-The-Spaza-2026";
@@ -39,7 +40,7 @@ let browser: Browser;
 let shop: ShopServer;
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await startShop({ AUTH_RATE_LIMIT_FACTOR: "20" });
+  shop = await startOwnShop({ AUTH_RATE_LIMIT_FACTOR: "20" });
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -16,7 +16,8 @@ import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { signedStatusCallback } from "./support/back-office";
 import { placeOrder, stockOf } from "./support/orders";
 import { apiToken, openWithToken } from "./support/session";
-import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { freePort, type ShopServer } from "../scripts/shop-server.mjs";
 
 const SECRET = "e2e-cancel-back-office-secret-0123456789";
 const shot = (name: string) => path.join(os.tmpdir(), `cancel-${name}.png`);
@@ -30,7 +31,7 @@ afterAll(() => browser?.close());
 describe("cancelling an order the back office never had", () => {
   let shop: ShopServer;
   beforeAll(async () => {
-    shop = await startShop({ BACKOFFICE_MODE: "off", AUTH_RATE_LIMIT_FACTOR: "20" });
+    shop = await startOwnShop({ BACKOFFICE_MODE: "off", AUTH_RATE_LIMIT_FACTOR: "20" });
   }, 180_000);
   afterAll(() => shop?.stop());
 
@@ -90,7 +91,7 @@ describe("cancelling an order the back office has", () => {
       });
     });
     await new Promise<void>((resolve) => backOffice.listen(port, "127.0.0.1", resolve));
-    shop = await startShop({
+    shop = await startOwnShop({
       BACKOFFICE_MODE: "http",
       BACKOFFICE_URL: `http://127.0.0.1:${port}/orders`,
       BACKOFFICE_SECRET: SECRET,

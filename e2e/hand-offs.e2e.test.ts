@@ -13,7 +13,8 @@ import { expectNoBlockingViolations } from "./support/axe";
 import { callApi } from "./support/api";
 import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { apiToken, openLoggedIn } from "./support/session";
-import { freePort, startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { freePort, type ShopServer } from "../scripts/shop-server.mjs";
 
 interface Received {
   idempotencyKey: string | undefined;
@@ -53,7 +54,7 @@ describe("hand-off queue with the back office refusing", () => {
     await new Promise<void>((resolve) => backOffice.listen(port, "127.0.0.1", resolve));
     [browser, shop] = await Promise.all([
       launchBrowser(),
-      startShop({
+      startOwnShop({
         BACKOFFICE_MODE: "http",
         BACKOFFICE_URL: `http://127.0.0.1:${port}/orders`,
         BACKOFFICE_SECRET: "e2e-back-office-shared-secret-0123456789",

@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { Cart } from "@trade-shop/contracts/cart";
-import { startShop } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
 import { callApi } from "./support/api";
 import { PHONE } from "./support/browser";
 import { browserFile } from "./support/browser-file";
@@ -304,7 +304,7 @@ describe("a new version", () => {
   it("is offered with a prompt, and Reload starts it", { timeout: 120_000 }, async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), "tradeshop-dist-"));
     cpSync(path.resolve(import.meta.dirname, "../apps/web/dist"), dist, { recursive: true });
-    const shop = await startShop({ WEB_DIST: dist });
+    const shop = await startOwnShop({ WEB_DIST: dist });
     try {
       const page = await openPage(PHONE);
       await page.goto(`${shop.baseUrl}/products?category=home`);

@@ -24,7 +24,8 @@ import { DESKTOP, launchBrowser, openPage, PHONE } from "./support/browser";
 import { rand } from "./support/catalogue-api";
 import { productsInStock } from "./support/orders";
 import { apiToken, newCustomerLogin, openWithToken } from "./support/session";
-import { startShop, type ShopServer } from "../scripts/shop-server.mjs";
+import { startOwnShop } from "./support/shop";
+import { type ShopServer } from "../scripts/shop-server.mjs";
 
 const shot = (name: string) => path.join(os.tmpdir(), `pay-${name}.png`);
 const SECRET = "a-back-office-secret-for-the-payments-test-2026";
@@ -33,7 +34,7 @@ let browser: Browser;
 let shop: ShopServer;
 beforeAll(async () => {
   browser = await launchBrowser();
-  shop = await startShop({
+  shop = await startOwnShop({
     BACKOFFICE_SECRET: SECRET,
     BACKOFFICE_SIMULATOR_STEP_MS: "2000",
     AUTH_RATE_LIMIT_FACTOR: "20",
