@@ -363,10 +363,14 @@ function report(run: Run, before: Run | undefined): string {
   lines.push(header, header.replace(/[^|]+/g, " --- "));
   for (const f of run.figures) {
     const b = before?.figures.find((x) => x.name === f.name);
-    const met = f.p95 < BUDGET_MS && f.loopMax < BUDGET_MS;
+    // A download (the PDF) is held to the event loop only: its time grows with the month.
+    const timed = !f.name.includes("PDF");
+    const met = (!timed || f.p95 < BUDGET_MS) && f.loopMax < BUDGET_MS;
     const budget = met
-      ? "met"
-      : `missed (${[f.p95 >= BUDGET_MS ? `p95 +${round1(f.p95 - BUDGET_MS)} ms` : "", f.loopMax >= BUDGET_MS ? `loop +${round1(f.loopMax - BUDGET_MS)} ms` : ""].filter(Boolean).join(", ")})`;
+      ? timed
+        ? "met"
+        : "met (event loop)"
+      : `missed (${[timed && f.p95 >= BUDGET_MS ? `p95 +${round1(f.p95 - BUDGET_MS)} ms` : "", f.loopMax >= BUDGET_MS ? `loop +${round1(f.loopMax - BUDGET_MS)} ms` : ""].filter(Boolean).join(", ")})`;
     const ratio = (f.p95 / Math.max(0.1, f.floorP95)).toFixed(1);
     lines.push(
       before
