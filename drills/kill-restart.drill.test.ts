@@ -2,7 +2,7 @@
 // office has hand-offs in hand, then started again on the same database. Every order a client
 // was told about exists exactly once; a submit cut off by the kill, repeated with the same
 // orderReference, makes one order; the hand-offs the dead process had claimed are taken over
-// once their lease ends (OUTBOX_LEASE_MS, its default 5 s); every order is handed off within 5 s
+// once their lease ends (OUTBOX_LEASE_MS, its default 3 s); every order is handed off within 5 s
 // of the restarted process being ready (or of being placed, if later), nothing is left waiting
 // 5 s after the load, and the invariants hold.
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -125,7 +125,7 @@ describe("kill -9 under order load, then a restart", () => {
       .execute();
     const late = claimed.flatMap((c) => {
       const row = takenOver.find((t) => t.id === c.id);
-      // Its lease (5 s at most from the kill) ran out, or the restarted process is ready: the
+      // Its lease (3 s at most from the kill) ran out, or the restarted process is ready: the
       // claim moves within two seconds of the one, within the budget of the other.
       const due = Math.max(c.leaseEnds.getTime() + 2000, readyAt + HAND_OFF_BUDGET_MS);
       return row?.status === "done" && row.processedAt && row.processedAt.getTime() <= due

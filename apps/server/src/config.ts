@@ -136,7 +136,7 @@ const EnvSchema = z.object({
   // are taken over after it, so 5 s moves them within about 5 s (decision 157).
   OUTBOX_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(5_000),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(3_000),
   // SIGTERM: how long in-flight requests and hand-offs may take before the process exits anyway.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // SIGTERM: how long the process keeps serving while readiness says 503, so a load balancer

@@ -8,7 +8,7 @@
 // counts the attempt, writes the claim's own token) and commits before the handler runs. No
 // transaction is held open while a handler talks to the outside world. A worker handles up to
 // `concurrency` messages at once and renews the leases of those in hand (heartbeat); a process
-// that dies leaves its leases to expire after `leaseMs` (5 s), and the messages are taken over.
+// that dies leaves its leases to expire after `leaseMs` (3 s), and the messages are taken over.
 // Handlers therefore run at least once: they must be idempotent, or make a repeat harmless.
 // Messages with the same ordering key are handled one at a time, oldest first.
 //
@@ -88,7 +88,7 @@ export interface OutboxWorker {
 }
 
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
-const DEFAULT_LEASE_MS = 5_000;
+const DEFAULT_LEASE_MS = 3_000;
 const DEFAULT_CONCURRENCY = 16;
 const MAX_BATCH = 50;
 const DEFAULT_KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
@@ -450,7 +450,7 @@ function heartbeat(w: WorkerState) {
 }
 
 /**
- * Renews the leases every third of their length (1.7 s of a 5 s lease) while the worker runs;
+ * Renews the leases every third of their length (1 s of a 3 s lease) while the worker runs;
  * one renewal at a time, so a database that hangs does not pile them up.
  */
 function startHeartbeat(w: WorkerState): NodeJS.Timeout {
