@@ -13,8 +13,10 @@ const BUCKETS = [
 
 export function AgeingBar({ ageing, overdue }: { ageing: Ageing; overdue: number }) {
   const total = BUCKETS.reduce((sum, b) => sum + Math.max(0, ageing[b.key]), 0);
+  // Columns by the width the bar is given (a container query), not the window's: the dashboard's
+  // half-width panel has room for two columns of amounts, the statement page's full width for three.
   return (
-    <div>
+    <div className="@container">
       <div className="flex h-10 overflow-hidden rounded-lg bg-surface-2 ring-1 ring-line" aria-hidden="true">
         {total > 0 &&
           BUCKETS.map((bucket) =>
@@ -26,7 +28,7 @@ export function AgeingBar({ ageing, overdue }: { ageing: Ageing; overdue: number
             ) : null,
           )}
       </div>
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 xl:grid-cols-3">
+      <dl className="mt-4 grid gap-x-6 gap-y-2 @md:grid-cols-2 @3xl:grid-cols-3">
         {BUCKETS.map((bucket) => (
           <div key={bucket.key} className="flex items-center justify-between gap-3">
             <dt className="flex items-center gap-2 text-sm">
