@@ -2,10 +2,10 @@
 // lines with the month's figures, "Load more transactions" asks for the page after the last line
 // (nextAfter, docs/api.md) and adds it, the running balance carried on, and the closing balance
 // row ends the list only once the last page is in.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, within } from "@testing-library/react";
 import type { Statement, StatementLine } from "@trade-shop/contracts/statements";
-import { logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { StatementsPage } from "./statements-page";
 
 /** 5 invoices of R10.00 each from an opening balance of R100.00, served 2 a page. */
@@ -59,12 +59,7 @@ function fakeStatements() {
   return { fetch: fetch as typeof globalThis.fetch, asked };
 }
 
-beforeEach(() => logInAs(["Customer"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest();
 
 const table = () => screen.getAllByLabelText("Statement lines")[1]!;
 const references = () =>

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DirectoryUser } from "@trade-shop/contracts/identity";
-import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { UserCreatePage } from "./user-create-page";
 
-beforeEach(() => logInAs(["Admin"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest(["Admin"]);
 
 const lindiwe: DirectoryUser = {
   guid: "5f0c1e8e-8f43-4a55-9d8b-2f0f6f1c9a01",

@@ -1,10 +1,10 @@
 // /alerts with only the network faked: the list marks the unread ones and writes times as the
 // shop does, opening one marks it read, Mark all as read clears the count on the page and the
 // bell, a choice in the grid sends the whole grid, and a browser without web push is told why.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AlertList, AlertPreferences } from "@trade-shop/contracts/alerts";
-import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { AlertsBell } from "./alerts-bell";
 import { AlertsPage } from "./alerts-page";
 
@@ -40,12 +40,7 @@ const PREFERENCES: AlertPreferences = {
   pushDevices: 0,
 };
 
-beforeEach(() => logInAs(["Customer"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest();
 
 function shop() {
   return fakeFetch({

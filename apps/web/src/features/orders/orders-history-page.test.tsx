@@ -1,10 +1,10 @@
 // /orders-history with only the network faked: the list shows the server's first page, "Load
 // more orders" asks for the page after the last order shown (docs/api.md) and adds it, every
 // order once, and goes away after the last, short page; a search starts again from its own first page.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HISTORY_PAGE, type OrderHistoryEntry } from "@trade-shop/contracts/orders";
-import { logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { order } from "./order.fixture";
 import { OrdersHistoryPage } from "./orders-history-page";
 
@@ -37,12 +37,7 @@ function fakeHistory() {
   return { fetch: fetch as typeof globalThis.fetch, asked };
 }
 
-beforeEach(() => logInAs(["Customer"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest();
 
 const shownIds = () =>
   within(screen.getByRole("list", { name: "Your orders" }))

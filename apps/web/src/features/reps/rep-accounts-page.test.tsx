@@ -1,9 +1,9 @@
 // A rep's accounts each say their credit in words: what remains, or by how much the account is
 // over its limit, read out with the account's Order for button.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
 import type { RepAccount } from "@trade-shop/contracts/reps";
-import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { RepAccountsPage } from "./rep-accounts-page";
 
 const ACCOUNTS: RepAccount[] = [
@@ -23,12 +23,7 @@ const ACCOUNTS: RepAccount[] = [
   },
 ];
 
-beforeEach(() => logInAs(["Rep"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest(["Rep"]);
 
 describe("RepAccountsPage", () => {
   it("says per account what credit remains, or by how much it is over", async () => {

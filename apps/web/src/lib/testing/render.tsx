@@ -5,7 +5,8 @@
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { RoleName } from "@trade-shop/contracts/common";
 import { clearSession, startSession } from "../session";
 import { fakeJwt } from "./tokens";
@@ -19,6 +20,19 @@ export function logInAs(roles: RoleName[] = ["Customer"]): void {
 export function logOut(): void {
   clearSession();
   localStorage.clear();
+}
+
+/**
+ * A file's hooks for screens under a login: logged in with `roles` before each test; after each,
+ * what was rendered unmounted, the session ended and stubbed globals (a faked fetch) put back.
+ */
+export function loggedInForEachTest(roles: RoleName[] = ["Customer"]): void {
+  beforeEach(() => logInAs(roles));
+  afterEach(() => {
+    cleanup();
+    logOut();
+    vi.unstubAllGlobals();
+  });
 }
 
 export function testQueryClient(): QueryClient {

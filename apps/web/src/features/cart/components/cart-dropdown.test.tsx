@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
-import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { CartDropdown } from "./cart-dropdown";
 
 const chips = cartLine();
@@ -14,12 +14,7 @@ const choc = cartLine({
 });
 const cart = cartOf([chips, choc]);
 
-beforeEach(() => logInAs(["Customer"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest();
 
 function renderDropdown(answers: Parameters<typeof fakeFetch>[0]) {
   const network = fakeFetch(answers);

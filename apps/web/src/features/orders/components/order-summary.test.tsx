@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { screen, within } from "@testing-library/react";
 import { cartLine, cartOf } from "@/entities/cart/cart-line.fixture";
-import { fakeFetch, logInAs, logOut, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { OrderSummary } from "./order-summary";
 
 const cart = cartOf([
@@ -15,12 +15,7 @@ const cart = cartOf([
   }),
 ]);
 
-beforeEach(() => logInAs(["Customer"]));
-afterEach(() => {
-  cleanup();
-  logOut();
-  vi.unstubAllGlobals();
-});
+loggedInForEachTest();
 
 function renderSummary(remainingCredit: number) {
   const network = fakeFetch({
