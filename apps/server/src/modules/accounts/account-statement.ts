@@ -23,18 +23,33 @@ const KIND_NAMES: Record<LedgerKind, AccountDocumentKind> = {
   payment: "Payment",
 };
 
-/** The documents of the account dated in [from, until), oldest first. */
+/** A line of the ledger to read on from: its date and id (the order lines are read in). */
+interface LedgerCursor {
+  documentDate: Date;
+  id: number;
+}
+
+/**
+ * The documents of the account dated in [from, until), oldest first; with `page`, at most
+ * `limit` of them after the line `after`.
+ */
 export async function ledgerOf(
   db: Db,
   customerId: number,
   until: Date,
   from = new Date(0),
-): Promise<LedgerDocument[]> {
-  const { rows } = await sql<Omit<LedgerDocument, "documentDate"> & { documentDate: Date | string }>`
-    SELECT kind, reference, document_date, due_date::text AS due_date, amount_cents, allocated_to, order_id, description
+  page?: { after: LedgerCursor | null; limit: number },
+): Promise<(LedgerDocument & { id: number })[]> {
+  const after = page?.after;
+  const { rows } = await sql<
+    Omit<LedgerDocument, "documentDate"> & { id: number; documentDate: Date | string }
+  >`
+    SELECT id, kind, reference, document_date, due_date::text AS due_date, amount_cents, allocated_to, order_id, description
       FROM account_documents  -- account_documents_customer_date_idx
      WHERE customer_id = ${customerId} AND document_date >= ${from} AND document_date < ${until}
-     ORDER BY document_date, id`.execute(db);
+       ${after ? sql`AND (document_date, id) > (${after.documentDate}, ${after.id})` : sql``}
+     ORDER BY document_date, id
+     ${page ? sql`LIMIT ${page.limit}` : sql``}`.execute(db);
   return rows.map((row) => ({ ...row, documentDate: new Date(row.documentDate) }));
 }
 
@@ -76,29 +91,38 @@ export const currentMonth = (now: Date) => sastDay(now).slice(0, 7);
 /** Which of the month's lines: a page (`after` the id of the last line already shown), or all. */
 export type StatementLines = { after?: number; limit: number } | "all";
 
+/** The line `after` of the statement of [start, until); a 400 when it is not one of its lines. */
+async function cursorOf(db: Db, customerId: number, start: Date, until: Date, after: number) {
+  const { rows } = await sql<{ documentDate: Date | string; id: number }>`
+    SELECT id, document_date FROM account_documents
+     WHERE id = ${after} AND customer_id = ${customerId} AND document_date >= ${start} AND document_date < ${until}`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) throw invalid("after", "That line is not on this statement.");
+  return { id: Number(row.id), documentDate: new Date(row.documentDate) };
+}
+
 /**
- * The month's totals from [start, until), and what the month's lines up to and including the line
- * `after` (if given) add to the balance: the running balance a page starting after it carries on
- * from. Reads the month's rows by account_documents_customer_date_idx, in SQL, not in Node.
+ * The month's totals from [start, until), and what its lines up to and including `cursor` add to
+ * the balance: the running balance a page starting after it carries on from. Summed in SQL by
+ * account_documents_customer_date_idx, not in Node.
  */
-async function monthTotalsOf(db: Db, customerId: number, start: Date, until: Date, after?: number) {
-  if (after !== undefined) {
-    const line = await sql`
-      SELECT 1 FROM account_documents
-       WHERE id = ${after} AND customer_id = ${customerId} AND document_date >= ${start} AND document_date < ${until}`.execute(
-      db,
-    );
-    if (line.rows.length === 0) throw invalid("after", "That line is not on this statement.");
-  }
-  const cursor = after ?? null;
+async function monthTotalsOf(
+  db: Db,
+  customerId: number,
+  start: Date,
+  until: Date,
+  cursor: LedgerCursor | null,
+) {
+  const upToCursor = cursor ? sql`(document_date, id) <= (${cursor.documentDate}, ${cursor.id})` : sql`false`;
   const { rows } = await sql<{ debits: string | number; credits: string | number; before: string | number }>`
-    SELECT coalesce(sum(d.amount_cents) FILTER (WHERE d.kind = 'invoice'), 0) AS debits,
-           coalesce(sum(d.amount_cents) FILTER (WHERE d.kind <> 'invoice'), 0) AS credits,
-           coalesce(sum(CASE WHEN d.kind = 'invoice' THEN d.amount_cents ELSE -d.amount_cents END)
-                      FILTER (WHERE (d.document_date, d.id) <= (c.document_date, c.id)), 0) AS before
-      FROM account_documents d  -- account_documents_customer_date_idx
-      LEFT JOIN account_documents c ON c.id = ${cursor}
-     WHERE d.customer_id = ${customerId} AND d.document_date >= ${start} AND d.document_date < ${until}`.execute(
+    SELECT coalesce(sum(amount_cents) FILTER (WHERE kind = 'invoice'), 0) AS debits,
+           coalesce(sum(amount_cents) FILTER (WHERE kind <> 'invoice'), 0) AS credits,
+           coalesce(sum(CASE WHEN kind = 'invoice' THEN amount_cents ELSE -amount_cents END)
+                      FILTER (WHERE ${upToCursor}), 0) AS before
+      FROM account_documents  -- account_documents_customer_date_idx
+     WHERE customer_id = ${customerId} AND document_date >= ${start} AND document_date < ${until}`.execute(
     db,
   );
   const row = rows[0]!;
@@ -107,33 +131,6 @@ async function monthTotalsOf(db: Db, customerId: number, start: Date, until: Dat
     creditsCents: Number(row.credits),
     beforeCents: Number(row.before),
   };
-}
-
-/** A page of the month's documents in [start, until) after the line `after`, oldest first. */
-async function pageOf(
-  db: Db,
-  customerId: number,
-  start: Date,
-  until: Date,
-  page: { after?: number; limit: number },
-) {
-  const cursor = page.after ?? null;
-  const { rows } = await sql<
-    Omit<LedgerDocument, "documentDate"> & { id: number; documentDate: Date | string }
-  >`
-    SELECT d.id, d.kind, d.reference, d.document_date, d.due_date::text AS due_date, d.amount_cents,
-           d.allocated_to, d.order_id, d.description
-      FROM account_documents d  -- account_documents_customer_date_idx
-      LEFT JOIN account_documents c ON c.id = ${cursor}
-     WHERE d.customer_id = ${customerId} AND d.document_date >= ${start} AND d.document_date < ${until}
-       AND (c.id IS NULL OR (d.document_date, d.id) > (c.document_date, c.id))
-     ORDER BY d.document_date, d.id
-     LIMIT ${page.limit + 1}`.execute(db);
-  const more = rows.length > page.limit;
-  const documents = rows
-    .slice(0, page.limit)
-    .map((row) => ({ ...row, documentDate: new Date(row.documentDate) }));
-  return { documents, nextAfter: more ? documents.at(-1)!.id : null };
 }
 
 /**
@@ -165,11 +162,19 @@ export async function statementOf(
   if (lines === "all") {
     shown = monthLines(openingCents, await ledgerOf(db, customer.customerId, statementDate, start));
   } else {
-    const totals = await monthTotalsOf(db, customer.customerId, start, statementDate, lines.after);
-    const page = await pageOf(db, customer.customerId, start, statementDate, lines);
-    nextAfter = page.nextAfter;
+    const { customerId } = customer;
+    const cursor =
+      lines.after === undefined ? null : await cursorOf(db, customerId, start, statementDate, lines.after);
+    const totals = await monthTotalsOf(db, customerId, start, statementDate, cursor);
+    // One line more than the page shows says whether another page follows.
+    const read = await ledgerOf(db, customerId, statementDate, start, {
+      after: cursor,
+      limit: lines.limit + 1,
+    });
+    const page = read.slice(0, lines.limit);
+    nextAfter = read.length > lines.limit ? page.at(-1)!.id : null;
     shown = {
-      lines: monthLines(openingCents + totals.beforeCents, page.documents).lines,
+      lines: monthLines(openingCents + totals.beforeCents, page).lines,
       debitsCents: totals.debitsCents,
       creditsCents: totals.creditsCents,
       closingCents: openingCents + totals.debitsCents - totals.creditsCents,
