@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import type { Statement, StatementLine } from "@trade-shop/contracts/statements";
-import { loggedInForEachTest, renderInShop } from "@/lib/testing/render";
+import { fakeFetch, loggedInForEachTest, renderInShop } from "@/lib/testing/render";
 import { StatementsPage } from "./statements-page";
 
 /** 5 invoices of R10.00 each from an opening balance of R100.00, served 2 a page. */
@@ -23,40 +23,43 @@ const LINES: StatementLine[] = Array.from({ length: 5 }, (_, i) => ({
 }));
 const PAGE = 2;
 
+/** GET /api/Account/GetStatement as the server pages it: PAGE lines after the line `after`. */
+function statementPage({ query }: { query: URLSearchParams }) {
+  const after = Number(query.get("after") ?? 0);
+  const from = after ? LINES.findIndex((_, i) => 1000 + i === after) + 1 : 0;
+  const body: Statement = {
+    accountId: "CUS0001",
+    accountName: "Trader",
+    month: query.get("month")!,
+    periodStart: "2026-11-01",
+    periodEnd: "2026-11-30",
+    statementDate: "2026-11-29T10:00:00.000Z",
+    paymentTermsDays: 30,
+    openingBalance: 100,
+    totalDebits: 50,
+    totalCredits: 0,
+    closingBalance: 150,
+    overdue: 0,
+    ageing: { current: 150, days30: 0, days60: 0, days90: 0, days120Plus: 0 },
+    lines: LINES.slice(from, from + PAGE),
+    nextAfter: from + PAGE < LINES.length ? 1000 + from + PAGE - 1 : null,
+  };
+  return { body };
+}
+
 function fakeStatements() {
   const asked: URLSearchParams[] = [];
-  const json = (body: unknown) =>
-    new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
-  const fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), "http://shop.test");
-    if (url.pathname === "/api/Payments/Options")
-      return json({ online: false, minimum: 0, balanceDue: 150, bank: null, reference: "CUS0001" });
-    if (url.pathname === "/api/Payments/Proofs") return json({ items: [] });
-    if (url.pathname !== "/api/Account/GetStatement") throw new Error(`Unexpected call ${url.pathname}`);
-    asked.push(url.searchParams);
-    const after = Number(url.searchParams.get("after") ?? 0);
-    const from = after ? LINES.findIndex((_, i) => 1000 + i === after) + 1 : 0;
-    const lines = LINES.slice(from, from + PAGE);
-    const statement: Statement = {
-      accountId: "CUS0001",
-      accountName: "Trader",
-      month: url.searchParams.get("month")!,
-      periodStart: "2026-11-01",
-      periodEnd: "2026-11-30",
-      statementDate: "2026-11-29T10:00:00.000Z",
-      paymentTermsDays: 30,
-      openingBalance: 100,
-      totalDebits: 50,
-      totalCredits: 0,
-      closingBalance: 150,
-      overdue: 0,
-      ageing: { current: 150, days30: 0, days60: 0, days90: 0, days120Plus: 0 },
-      lines,
-      nextAfter: from + PAGE < LINES.length ? 1000 + from + PAGE - 1 : null,
-    };
-    return json(statement);
-  };
-  return { fetch: fetch as typeof globalThis.fetch, asked };
+  const network = fakeFetch({
+    "GET /api/Payments/Options": {
+      body: { online: false, minimum: 0, balanceDue: 150, bank: null, reference: "CUS0001" },
+    },
+    "GET /api/Payments/Proofs": { body: { items: [] } },
+    "GET /api/Account/GetStatement": (request) => {
+      asked.push(request.query);
+      return statementPage(request);
+    },
+  });
+  return { fetch: network.fetch, asked };
 }
 
 loggedInForEachTest();

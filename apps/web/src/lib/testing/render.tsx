@@ -69,11 +69,13 @@ export function renderInShop(ui: ReactNode, { route = "/", queryClient = testQue
 }
 
 type Answer =
-  { status?: number; body: unknown } | ((request: { body: unknown }) => { status?: number; body: unknown });
+  | { status?: number; body: unknown }
+  | ((request: { body: unknown; query: URLSearchParams }) => { status?: number; body: unknown });
 
 /**
  * A fetch that answers "METHOD /path" with the given JSON (problem details for a status of 400
- * and up); anything else fails the test. Returns the calls made, to assert what was sent.
+ * and up), or with what a function of the request's body and query gives; anything else fails
+ * the test. Returns the calls made, to assert what was sent.
  */
 export function fakeFetch(answers: Record<string, Answer>) {
   const calls: Array<{ route: string; body: unknown }> = [];
@@ -84,7 +86,8 @@ export function fakeFetch(answers: Record<string, Answer>) {
     calls.push({ route, body });
     const answer = answers[route];
     if (!answer) throw new Error(`Unexpected call ${route}`);
-    const { status = 200, body: json } = typeof answer === "function" ? answer({ body }) : answer;
+    const { status = 200, body: json } =
+      typeof answer === "function" ? answer({ body, query: url.searchParams }) : answer;
     return new Response(JSON.stringify(json), {
       status,
       headers: { "Content-Type": status >= 400 ? "application/problem+json" : "application/json" },
