@@ -4,11 +4,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/database";
 import { loadDemoData } from "../src/demo-data/load";
 import { migrate } from "../src/db/migrate";
 import { databaseUrl, testDbKind, withAdmin, type TemplateInfo } from "./databases";
+import { withoutSpareWal } from "./wal-trim";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,11 +29,16 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ dataDir: "memory://" });
     await migrate(database.db);
     await loadDemoData(database.db);
+    await sql`CHECKPOINT`.execute(database.db);
+    const { rows } = await sql<{
+      segment: string;
+    }>`SELECT pg_walfile_name(pg_current_wal_lsn()) AS segment`.execute(database.db);
     const dump = await database.pglite!.dumpDataDir("none");
     await database.close();
+    const tarball = withoutSpareWal(new Uint8Array(await dump.arrayBuffer()), rows[0]!.segment);
     const dir = await mkdtemp(path.join(os.tmpdir(), "tradeshop-test-"));
     template = path.join(dir, "template.tar");
-    await writeFile(template, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(template, tarball);
     teardown = () => rm(dir, { recursive: true, force: true });
   } else {
     template = `tradeshop_test_${runId}_tpl`;
