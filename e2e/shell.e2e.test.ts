@@ -31,7 +31,10 @@ interface RouteCase {
   check?: (visit: Visit) => Promise<void>;
 }
 
-/** Waits until no API request has been in flight and no page spinner shown for 400 ms. */
+/**
+ * Waits until no page spinner or "Loading…" has shown for 200 ms: a page's data comes in well
+ * within that of its first paint, so a page that is still loading shows one of them.
+ */
 async function settle(page: Page) {
   await page.locator("main").waitFor();
   await page.waitForFunction(
@@ -47,10 +50,10 @@ async function settle(page: Page) {
         return false;
       }
       w.quietSince ??= performance.now();
-      return performance.now() - w.quietSince > 400;
+      return performance.now() - w.quietSince > 200;
     },
     undefined,
-    { polling: 100, timeout: 20_000 },
+    { polling: 50, timeout: 20_000 },
   );
 }
 

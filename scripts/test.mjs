@@ -3,19 +3,19 @@
 // run used. Builds the app first when its sources are newer than the build. Ends with one
 // "N passed, N failed" line.
 //
-// The suites run in two phases. In the first, the browser tests run beside the rest: they wait on
-// real time more than they compute (the back office simulator's steps, service worker updates,
-// the pages' own timers, expect.poll's one second; about two thirds of a core, measured in
-// bench/results/feedback-2026-11-28.md), so beside them the other suites take turns, one at a
-// time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults to 2, and a bigger machine runs
-// more at once). Among them are the budgets (scripts/budgets.mjs: the bytes a phone downloads and
-// Lighthouse's accessibility, best practices and SEO, none held to a time). A Vitest run uses one
-// worker here (cores - 1). Each suite's output is held and printed whole when it ends, with a
-// line when it starts. The browser tests run one file at a time unless E2E_WORKERS says more
-// (vitest.config.ts: each worker then has a shop of its own): two at a time beside the other
-// suites starved them on 2 cores (bench/results/feedback-2026-11-29.md). Then the drills,
-// alone: they time a server through database outages and kills, and a busy machine would make
-// their limits lie.
+// The browser tests run beside the rest: they wait on real time more than they compute (the back
+// office simulator's steps, service worker updates, the pages' own timers, expect.poll; about two
+// thirds of a core, measured in bench/results/feedback-2026-11-28.md), so beside them the other
+// suites take turns, one at a time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults to 2,
+// and a bigger machine runs more at once). The drills go first: they time a server through
+// database outages and kills, so they run while only the browser tests share the machine, never
+// beside the API suites (bench/results/feedback-2026-11-29.md). Then the longest first, so the
+// last to start is a short one. Among them are the budgets (scripts/budgets.mjs: the bytes a
+// phone downloads and Lighthouse's accessibility, best practices and SEO, none held to a time). A
+// Vitest run uses one worker here (cores - 1). Each suite's output is held and printed whole when
+// it ends, with a line when it starts. The browser tests run one file at a time unless
+// E2E_WORKERS says more (vitest.config.ts: each worker then has a shop of its own): two at a time
+// beside the other suites starved them on 2 cores.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
 import os from "node:os";
@@ -45,12 +45,19 @@ function buildIsStale() {
   return Math.max(...sources) > built;
 }
 
-// `seconds`: about how long each took alone on CI's machine; the suites that take turns start
-// the longest first, so the last to start is a short one.
+// `seconds`: about how long each took alone on CI's machine; `first`: starts before the rest.
 const phases = [
   {
     beside: { name: "browser (Chromium)", project: "e2e", env: {}, needsBuild: true },
     suites: [
+      {
+        name: "drills (PostgreSQL)",
+        project: "drills",
+        env: {},
+        needsBuild: true,
+        first: true,
+        seconds: 130,
+      },
       { name: "unit", project: ["unit", "lint-rules"], env: {}, seconds: 60 },
       { name: "components", project: "components", env: {}, seconds: 60 },
       { name: "api on PGlite", project: "api-pglite", env: { TEST_DB: "pglite" }, seconds: 240 },
@@ -66,7 +73,6 @@ const phases = [
       },
     ],
   },
-  { suites: [{ name: "drills (PostgreSQL)", project: "drills", env: {}, needsBuild: true }] },
 ]
   .map((phase) => {
     const wanted = (s) =>
@@ -169,8 +175,9 @@ for (const phase of phases) {
     }
     continue;
   }
-  const queue = phase.suites.toSorted((a, b) => b.seconds - a.seconds);
-  const slots = Math.min(phase.beside ? Math.max(1, jobs - 1) : jobs, queue.length);
+  const firsts = phase.suites.filter((s) => s.first);
+  const queue = phase.suites.filter((s) => !s.first).toSorted((a, b) => b.seconds - a.seconds);
+  const slots = Math.max(1, Math.min(phase.beside ? jobs - 1 : jobs, queue.length));
   const names = phase.suites.map((s) => s.name).join(", ");
   console.log(
     phase.beside
@@ -180,7 +187,12 @@ for (const phase of phases) {
   const slot = async () => {
     for (let suite = queue.shift(); suite; suite = queue.shift()) await held(suite);
   };
-  await Promise.all([...(phase.beside ? [held(phase.beside)] : []), ...Array.from({ length: slots }, slot)]);
+  // The suites that go first run one after another, alone beside the browser tests; then the rest.
+  const rest = async () => {
+    for (const suite of firsts) await held(suite);
+    await Promise.all(Array.from({ length: slots }, slot));
+  };
+  await Promise.all([...(phase.beside ? [held(phase.beside)] : []), rest()]);
 }
 
 console.log(`\n== Summary (${seconds(started)} s) ==`);
