@@ -94,10 +94,12 @@ describe("ApplyPage", () => {
     await typeInto(user, "Cellphone", "12345");
     await user.tab();
     expect(await screen.findByText("A VAT number has 10 digits and starts with 4")).toBeTruthy();
+    // Each field is checked as it is left, and each message renders in an update of its own: on a
+    // machine busy with other suites they need not all be in yet.
     expect(
-      screen.getByText("Give the registration number as on the CIPC certificate, e.g. 2015/123456/07"),
+      await screen.findByText("Give the registration number as on the CIPC certificate, e.g. 2015/123456/07"),
     ).toBeTruthy();
-    expect(screen.getByText("Enter a cellphone number such as 082 123 4567")).toBeTruthy();
+    expect(await screen.findByText("Enter a cellphone number such as 082 123 4567")).toBeTruthy();
     expect(field("VAT number (optional)").getAttribute("aria-invalid")).toBe("true");
   });
 
@@ -206,7 +208,8 @@ describe("ApplyPage", () => {
     renderPage();
     await user.click(screen.getByRole("button", { name: "Send me a PIN" }));
     expect(await screen.findByText("Enter the business's registered or trading name")).toBeTruthy();
-    expect(document.activeElement).toBe(field("Business name"));
+    // The first field in error takes the focus once the messages have rendered.
+    await waitFor(() => expect(document.activeElement).toBe(field("Business name")), { timeout: 5000 });
     expect(screen.getByText("Choose the kind of business")).toBeTruthy();
     expect(screen.getByText("Tap “Use my location” at the shop, or type the latitude")).toBeTruthy();
     expect(api.calls).toEqual([]);
