@@ -62,7 +62,10 @@ export async function creditPosition(
 ): Promise<CreditPosition> {
   if (options.lock) {
     // The lock waits for a concurrent invoice to commit; the next statement's snapshot then sees it.
-    await sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR UPDATE`.execute(db);
+    // NO KEY UPDATE serialises with every other lock and update of the row as FOR UPDATE does, but
+    // lets through the foreign-key checks of rows that merely name the customer (its alerts, cart,
+    // documents), which FOR UPDATE made wait for the whole order.
+    await sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR NO KEY UPDATE`.execute(db);
   }
   const [row] = await positionRows(db, [customerId]);
   if (!row) throw new Error(`customer ${customerId} does not exist`);

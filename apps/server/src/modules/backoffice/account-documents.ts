@@ -22,7 +22,7 @@ const KINDS: Record<AccountDocumentKind, LedgerKind> = {
 
 async function lockCustomer(trx: Db, tenantId: string, accountId: string) {
   const { rows } = await sql<{ id: number; paymentTermsDays: number }>`
-    SELECT id, payment_terms_days FROM customers WHERE tenant_id = ${tenantId} AND account_id = ${accountId} FOR UPDATE`.execute(
+    SELECT id, payment_terms_days FROM customers WHERE tenant_id = ${tenantId} AND account_id = ${accountId} FOR NO KEY UPDATE`.execute(
     trx,
   );
   const customer = rows[0];

@@ -76,7 +76,7 @@ export async function lockCartAndAccount(
       LEFT JOIN cart ON true
       LEFT JOIN users u ON u.id = ${owner.userId}
      WHERE c.id = ${owner.customerId}
-       FOR UPDATE OF c`.execute(trx);
+       FOR NO KEY UPDATE OF c`.execute(trx); // as creditPosition's lock (accounts/credit.ts)
   const row = rows[0];
   if (!row) throw new Error(`customer ${owner.customerId} does not exist`);
   const {
