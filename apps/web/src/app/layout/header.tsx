@@ -140,7 +140,7 @@ export function Header() {
               <Menu aria-hidden="true" className="size-6" />
             </button>
 
-            <Link to="/" className="flex min-h-11 shrink-0 items-center rounded-lg pr-1 sm:gap-2">
+            <Link to="/" className="flex min-h-11 min-w-11 shrink-0 items-center rounded-lg sm:gap-2 sm:pr-1">
               <img src={logoMark} alt="" width={40} height={40} className="size-9 shrink-0 sm:size-10" />
               <span className="text-lg font-extrabold leading-tight tracking-tight text-fg sm:text-xl">
                 {/* On a phone the mark alone, so the search keeps the room; its name stays for screen readers. */}

@@ -77,7 +77,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         maxLength={100}
         {...suggestions.inputProps}
         onChange={(event) => setTyped({ for: current, text: event.target.value })}
-        className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-2.5 text-base text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
+        className="min-h-11 w-full min-w-0 text-ellipsis rounded-l-lg border border-r-0 border-line bg-surface px-2 text-base sm:px-2.5 text-fg placeholder:text-muted focus-visible:relative focus-visible:z-10"
       />
       <CameraScanButton
         label="Scan a barcode"
