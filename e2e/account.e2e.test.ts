@@ -181,7 +181,10 @@ describe("live account", () => {
     });
     await page.goto(`${baseUrl}/products?category=home`);
     await page.locator("[data-realtime=live]").waitFor();
-    // A reload on ready is asked for at once; this leaves a slow machine time to show one.
+    // Each is asked for once the page's parts that show it have rendered, which on a busy machine
+    // can be after the stream is live; then a reload on ready would follow at once: this leaves a
+    // slow machine time to show one.
+    await expect.poll(() => new Set(reads).size).toBe(liveReads.length);
     await page.waitForTimeout(1500);
     expect(reads.sort()).toEqual(liveReads);
     await page.context().close();
