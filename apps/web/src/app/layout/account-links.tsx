@@ -167,6 +167,8 @@ export function AccountLinks({ variant }: { variant: keyof typeof styles }) {
           >
             <CircleCheckBig aria-hidden="true" className={icon} />
             {label("Approvals")}
+            {/* A space between the word and the count: without it, what a user sees reads as
+                "Approvals1", which is not in the link's name (WCAG 2.5.3, label in name). */}{" "}
             {waiting > 0 && (
               <span
                 aria-hidden="true"
