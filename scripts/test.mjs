@@ -3,21 +3,19 @@
 // run used. Builds the app first when its sources are newer than the build. Ends with one
 // "N passed, N failed" line.
 //
-// The browser tests run beside the rest: they wait on real time more than they compute (the back
-// office simulator's steps, service worker updates, the pages' own timers, expect.poll; about two
-// thirds of a core, measured in bench/results/feedback-2026-11-28.md), so beside them the other
-// suites take turns, one at a time on this 2-core machine (TEST_JOBS - 1; TEST_JOBS defaults to 2,
-// and a bigger machine runs more at once). The drills go first: they time a server through
-// database outages and kills, so they run while only the browser tests share the machine, never
-// beside the API suites (bench/results/feedback-2026-11-29.md). Then the longest first, so the
-// last to start is a short one. Among them are the budgets (scripts/budgets.mjs: the bytes a
-// phone downloads and Lighthouse's accessibility, best practices and SEO, none held to a time). A
-// Vitest run uses one worker here (cores - 1). Each suite's output is held and printed whole when
-// it ends, with a line when it starts. The browser tests run one file at a time unless
+// The browser tests are the longest suite and one chain of work (test, browser, shop), about one
+// core's worth. They run at full priority, and so do the drills beside them: the drills time a
+// server through database outages and kills, so nothing may starve them. The other suites yield
+// (a session of their own at nice 10): TEST_JOBS of them at a time (2 by default), longest first,
+// on whatever CPU the browser tests and drills leave, and on all of it once those end
+// (bench/results/feedback-2026-11-29.md). Among them are the budgets (scripts/budgets.mjs: the
+// bytes a phone downloads and Lighthouse's accessibility, best practices and SEO, none held to a
+// time). A Vitest run uses one worker here (cores - 1). Each suite's output is held and printed
+// whole when it ends, with a line when it starts. The browser tests run one file at a time unless
 // E2E_WORKERS says more (vitest.config.ts: each worker then has a shop of its own): two at a time
 // beside the other suites starved them on 2 cores.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -89,6 +87,20 @@ if (phases.some((p) => p.beside?.needsBuild || p.suites.some((s) => s.needsBuild
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 
+/** The sessions of the yielding suites' runs, ended with this one (Ctrl-C reaches only ours). */
+const sessions = new Set();
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    for (const pid of sessions) {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+
 const outDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-results-"));
 const seconds = (since) => Math.round((performance.now() - since) / 1000);
 
@@ -111,12 +123,27 @@ function run(suite, live) {
   // Runs side by side would write Vitest's one results cache (the order of the next run's files)
   // at once, and a run that reads it half written fails to start.
   if (!live) args.push("--no-cache");
-  const [program, ...programArgs] = suite.command ?? ["npx", ...args];
+  // A suite that yields runs at a lower priority: it takes what the suites on the critical path
+  // leave of the CPU, and all of it once they are done. Linux shares the CPU between sessions
+  // first (autogroups) and only then by nice within each, and Chromium starts a session of its
+  // own, so a yielding suite gets a session of its own too, and that session is niced.
+  const command = suite.command ?? ["npx", ...args];
+  const [program, ...programArgs] = suite.yields ? ["nice", "-n", "10", ...command] : command;
   const child = spawn(program, programArgs, {
     cwd: root,
     env,
     stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    detached: Boolean(suite.yields),
   });
+  if (suite.yields && child.pid) {
+    sessions.add(child.pid);
+    child.on("exit", () => sessions.delete(child.pid));
+    try {
+      writeFileSync(`/proc/${child.pid}/autogroup`, "10");
+    } catch {
+      // no autogroups (another kernel, or switched off): nice alone orders the processes
+    }
+  }
   const output = [];
   if (!live)
     for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => output.push(chunk));
@@ -170,8 +197,13 @@ for (const phase of phases) {
     continue;
   }
   const firsts = phase.suites.filter((s) => s.first);
-  const queue = phase.suites.filter((s) => !s.first).toSorted((a, b) => b.seconds - a.seconds);
-  const slots = Math.max(1, Math.min(phase.beside ? jobs - 1 : jobs, queue.length));
+  // Beside the browser tests the rest yield to them and to the drills (nice 10), so they can
+  // take a slot each: they run on what the browser tests leave idle, and on both cores after.
+  const queue = phase.suites
+    .filter((s) => !s.first)
+    .toSorted((a, b) => b.seconds - a.seconds)
+    .map((s) => (phase.beside ? { ...s, yields: true } : s));
+  const slots = Math.max(1, Math.min(jobs, queue.length));
   const names = phase.suites.map((s) => s.name).join(", ");
   console.log(
     phase.beside
@@ -181,12 +213,16 @@ for (const phase of phases) {
   const slot = async () => {
     for (let suite = queue.shift(); suite; suite = queue.shift()) await held(suite);
   };
-  // The suites that go first run one after another, alone beside the browser tests; then the rest.
-  const rest = async () => {
+  // The suites that go first run one after another beside the browser tests, at their priority;
+  // the rest start at once, below them.
+  const firstInTurn = async () => {
     for (const suite of firsts) await held(suite);
-    await Promise.all(Array.from({ length: slots }, slot));
   };
-  await Promise.all([...(phase.beside ? [held(phase.beside)] : []), rest()]);
+  await Promise.all([
+    ...(phase.beside ? [held(phase.beside)] : []),
+    firstInTurn(),
+    ...Array.from({ length: slots }, slot),
+  ]);
 }
 
 console.log(`\n== Summary (${seconds(started)} s) ==`);
