@@ -98,7 +98,7 @@ for (const signal of ["SIGINT", "SIGTERM"])
         // already gone
       }
     }
-    process.exit(130);
+    process.exit(signal === "SIGINT" ? 130 : 143);
   });
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), "tradeshop-results-"));
@@ -197,8 +197,8 @@ for (const phase of phases) {
     continue;
   }
   const firsts = phase.suites.filter((s) => s.first);
-  // Beside the browser tests the rest yield to them and to the drills (nice 10), so they can
-  // take a slot each: they run on what the browser tests leave idle, and on both cores after.
+  // Beside the browser tests the rest yield to them and to the drills, so TEST_JOBS of them can
+  // run at once: on what the browser tests leave idle, and on both cores after.
   const queue = phase.suites
     .filter((s) => !s.first)
     .toSorted((a, b) => b.seconds - a.seconds)

@@ -6,10 +6,11 @@ import { chromiumPath } from "./chromium";
 import { watchPageErrors } from "./page-errors";
 
 /**
- * The features Chromium runs without: playwright-core's own list (1.65, less its Windows and Edge names), which a second
- * `--disable-features` would replace whole (Chromium keeps the last value of a switch), and the
- * address bar's suggestion popup, a page of Chromium's own that every browser would otherwise
- * start in a renderer of its own, about a second of CPU a launch that no test looks at.
+ * The features Chromium runs without: playwright-core's own list (1.65, less its Windows and
+ * Edge names), which a second `--disable-features` would replace whole (Chromium keeps the last
+ * value of a switch), and the address bar's suggestion popup, a page of Chromium's own that every
+ * browser would otherwise start in a renderer of its own, about a second of CPU a launch that no
+ * test looks at.
  */
 const DISABLED_FEATURES = [
   "AvoidUnnecessaryBeforeUnloadCheckSync",
